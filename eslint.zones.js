@@ -1,0 +1,84 @@
+// Lint zones: the import rules that keep the layers of DESIGN.md apart.
+// Shared by eslint.config.js and by test/lint-zones.test.ts, which proves that a layering
+// violation fails the lint.
+
+const faces = ['repl', 'notebook', 'mcp'];
+const rel = (folder) => [`**/${folder}`, `**/${folder}/**`];
+
+/** src/core imports nothing from the other folders. */
+const coreZone = {
+  files: ['src/core/**/*.{ts,tsx}'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: [...rel('server'), ...faces.flatMap(rel), '**/cli', '**/cli.js'],
+            message: 'src/core imports nothing from the other folders (DESIGN.md: layout).',
+          },
+        ],
+      },
+    ],
+  },
+};
+
+/** The GSQL front end runs in the browser too: no Node built-ins. */
+const gsqlZone = {
+  files: ['src/core/gsql/**/*.{ts,tsx}'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: [...rel('server'), ...faces.flatMap(rel), '**/client', '**/client/**'],
+            message: 'src/core/gsql is pure: it must bundle for the browser.',
+          },
+          {
+            regex: '^(node:|fs$|path$|os$|url$|util$|crypto$|stream$|buffer$|events$|child_process$)',
+            message: 'src/core/gsql runs in the browser: no Node built-ins.',
+          },
+        ],
+      },
+    ],
+  },
+};
+
+/** The faces go through src/core and never touch the engine. */
+const facesZone = {
+  files: faces.map((f) => `src/${f}/**/*.{ts,tsx}`),
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: rel('server'),
+            message: 'Faces never import src/server: every face goes through src/core over HTTP.',
+          },
+        ],
+      },
+    ],
+  },
+};
+
+/** The embedded server is a server: it does not reach into the faces. */
+const serverZone = {
+  files: ['src/server/**/*.{ts,tsx}'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: faces.flatMap(rel),
+            message: 'src/server does not import the faces.',
+          },
+        ],
+      },
+    ],
+  },
+};
+
+export const zones = [coreZone, gsqlZone, facesZone, serverZone];

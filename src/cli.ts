@@ -1,0 +1,60 @@
+// The `gwb` command: parses the command line and hands each subcommand to its module in
+// src/commands. Subcommands are listed in DESIGN.md; the ones whose issue has not landed yet say
+// so and exit 2.
+import { Command, Option } from 'commander';
+import { addConnectionOptions } from './commands/connection-options.js';
+import { runCheckCommand } from './commands/check.js';
+import { notYetAvailable } from './commands/not-yet.js';
+
+declare const GWB_VERSION: string;
+const version = typeof GWB_VERSION === 'string' ? GWB_VERSION : '0.0.0-dev';
+
+export function buildProgram(): Command {
+  const program = new Command('gwb')
+    .description('graph-workbench: a workbench for TigerGraph-style graph databases')
+    .version(version, '-V, --version', 'print the gwb version')
+    .showHelpAfterError('(run gwb --help for usage)');
+
+  addConnectionOptions(
+    program
+      .command('repl', { isDefault: true })
+      .description('interactive GSQL shell (default); runs a script and exits with -f, -c or piped stdin')
+      .option('-f, --file <file>', 'run a GSQL script file and exit')
+      .option('-c, --command <statement>', 'run one statement and exit')
+      .addOption(new Option('--format <format>', 'output format').choices(['table', 'json', 'csv']))
+      .option('--continue-on-error', 'keep going after a failing statement'),
+  ).action(() => notYetAvailable('repl', 6));
+
+  addConnectionOptions(
+    program
+      .command('notebook [file]')
+      .description('browser notebook server on 127.0.0.1; opens FILE (created if absent)')
+      .option('--listen <port>', 'port to listen on (default: a free port)'),
+  ).action(() => notYetAvailable('notebook', 8));
+
+  addConnectionOptions(
+    program
+      .command('mcp')
+      .description('MCP server for AI assistants on stdio, or Streamable HTTP with --http')
+      .option('--http <port>', 'serve Streamable HTTP on 127.0.0.1:PORT instead of stdio')
+      .option('--allow-writes', 'register the tools that change data or schema'),
+  ).action(() => notYetAvailable('mcp', 7));
+
+  addConnectionOptions(
+    program
+      .command('serve')
+      .description('run the embedded graph database service in the foreground'),
+  ).action(() => notYetAvailable('serve', 4));
+
+  program
+    .command('check')
+    .description('check GSQL files offline; prints file:line:col diagnostics, exit 1 on error')
+    .argument('<files...>', 'GSQL files to check')
+    .action(async (files: string[]) => {
+      process.exitCode = await runCheckCommand(files);
+    });
+
+  return program;
+}
+
+await buildProgram().parseAsync(process.argv);
