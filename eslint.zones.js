@@ -81,4 +81,5 @@ const serverZone = {
   },
 };
 
+/** @type {import('eslint').Linter.Config[]} */
 export const zones = [coreZone, gsqlZone, facesZone, serverZone];

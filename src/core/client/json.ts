@@ -1,0 +1,25 @@
+// Lossless JSON: integers beyond 2^53 become bigint instead of silently losing digits, and
+// bigint values serialise back as plain JSON integers.
+import { isInteger, parse, stringify } from 'lossless-json';
+
+function parseNumber(text: string): number | bigint {
+  if (isInteger(text)) {
+    const n = Number(text);
+    return Number.isSafeInteger(n) ? n : BigInt(text);
+  }
+  return Number(text);
+}
+
+/** JSON.parse with exact big integers (returned as bigint). Throws SyntaxError on bad JSON. */
+export function parseJson(text: string): unknown {
+  // Only a run of 16+ digits can exceed 2^53; without one the native parser is exact and faster.
+  if (!/\d{16}/.test(text)) return JSON.parse(text) as unknown;
+  return parse(text, null, parseNumber);
+}
+
+/** JSON.stringify that writes bigint as an integer literal. */
+export function stringifyJson(value: unknown): string {
+  const text = stringify(value);
+  if (text === undefined) throw new TypeError('value is not serialisable as JSON');
+  return text;
+}

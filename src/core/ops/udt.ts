@@ -1,0 +1,133 @@
+// User-defined objects on the GSQL server (spec document 2): tuples, accumulator typedefs, the
+// expression-function and token-bank source files, and token-bank functions.
+import { z } from 'zod';
+import { defineOp } from './define.js';
+import { messageOnly, name, qBool, qCsv } from './shapes.js';
+
+const tuplePath = z.object({ tupleName: name });
+const accumPath = z.object({ accumName: name });
+const message = { result: messageOnly, unwrap: 'message', readOnly: false } as const;
+
+export const getTuple = defineOp('getTuple', {
+  area: 'udt',
+  summary: 'A user-defined tuple with its fields.',
+  method: 'GET',
+  service: 'gsql',
+  path: '/gsql/v1/udt/tuples/{tupleName}',
+  pathParams: tuplePath,
+  result: z.array(
+    z.looseObject({
+      name: z.string(),
+      fields: z.array(
+        z.looseObject({ fieldName: z.string(), length: z.number().int(), fieldType: z.string() }),
+      ),
+    }),
+  ),
+  readOnly: true,
+});
+
+// The spec also writes this path /gsql/udt/tuples; that is not a 3.x form, so no legacyPath.
+export const createTuplesGsql = defineOp('createTuplesGsql', {
+  area: 'udt',
+  summary: 'Creates tuples from GSQL TYPEDEF TUPLE statements.',
+  method: 'POST',
+  service: 'gsql',
+  path: '/gsql/v1/udt/tuples',
+  query: z.object({ gsql: qBool }),
+  body: z.object({ gsql: z.string().min(1) }),
+  ...message,
+  variant: { query: 'gsql' },
+});
+
+export const createTuples = defineOp('createTuples', {
+  area: 'udt',
+  summary: 'Creates tuples from their JSON description.',
+  method: 'POST',
+  service: 'gsql',
+  path: '/gsql/v1/udt/tuples',
+  body: z.object({
+    tuples: z
+      .array(
+        z.object({
+          Name: name,
+          TupleElements: z
+            .array(z.object({ name: z.string().min(1), AttributeType: z.string().min(1) }))
+            .min(1),
+        }),
+      )
+      .min(1),
+  }),
+  ...message,
+});
+
+export const dropTuple = defineOp('dropTuple', {
+  area: 'udt',
+  summary: 'Drops one tuple.',
+  method: 'DELETE',
+  service: 'gsql',
+  path: '/gsql/v1/udt/tuples/{tupleName}',
+  pathParams: tuplePath,
+  ...message,
+});
+
+export const getAccum = defineOp('getAccum', {
+  area: 'udt',
+  summary: 'A user-defined accumulator typedef: its name to its GSQL text.',
+  method: 'GET',
+  service: 'gsql',
+  path: '/gsql/v1/udt/accum/{accumName}',
+  pathParams: accumPath,
+  result: z.array(z.record(z.string(), z.string())),
+  readOnly: true,
+  inferred: ['result [{<name>: "<typedef text>"}] (server docs "list one accumulator")'],
+});
+
+export const dropAccums = defineOp('dropAccums', {
+  area: 'udt',
+  summary: 'Drops several accumulator typedefs (comma-separated).',
+  method: 'DELETE',
+  service: 'gsql',
+  path: '/gsql/v1/udt/accum',
+  query: z.object({ accumName: qCsv }),
+  ...message,
+  inferred: ['no body: query parameter `accumName` (server docs "delete multiple accumulators")'],
+});
+
+export const dropAccum = defineOp('dropAccum', {
+  area: 'udt',
+  summary: 'Drops one accumulator typedef.',
+  method: 'DELETE',
+  service: 'gsql',
+  path: '/gsql/v1/udt/accum/{accumName}',
+  pathParams: accumPath,
+  ...message,
+  inferred: ['answer: a message (server docs "delete one accumulator")'],
+});
+
+export const getUdtFile = defineOp('getUdtFile', {
+  area: 'udt',
+  summary: 'Downloads an expression-function or token-bank source file: file name to content.',
+  method: 'GET',
+  service: 'gsql',
+  path: '/gsql/v1/udt/files/{fileName}',
+  pathParams: z.object({
+    fileName: z.enum(['ExprFunctions', 'ExprUtil', 'tg_ExprFunctions', 'tg_ExprUtil', 'TokenBank']),
+  }),
+  result: z.record(z.string(), z.string()),
+  readOnly: true,
+  inferred: [
+    'the fixed prefix is `tg_`; result {<file name>: <content>} (server docs "download expr files")',
+  ],
+});
+
+export const getTokenFunction = defineOp('getTokenFunction', {
+  area: 'udt',
+  summary: 'A token-bank function: its code and return type.',
+  method: 'GET',
+  service: 'gsql',
+  path: '/gsql/v1/udt/token-functions/{functionName}',
+  pathParams: z.object({ functionName: name }),
+  result: z.looseObject({ name: z.string(), code: z.string(), returnType: z.string() }),
+  readOnly: true,
+  inferred: ['result {code, name, returnType} (server docs "get token bank functions")'],
+});
