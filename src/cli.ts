@@ -5,6 +5,7 @@ import { Command, Option } from 'commander';
 import { addConnectionOptions } from './commands/connection-options.js';
 import { runCheckCommand } from './commands/check.js';
 import { notYetAvailable } from './commands/not-yet.js';
+import { addServeOptions, runServeCommand, type ServeFlags } from './commands/serve.js';
 
 declare const GWB_VERSION: string;
 const version = typeof GWB_VERSION === 'string' ? GWB_VERSION : '0.0.0-dev';
@@ -18,7 +19,9 @@ export function buildProgram(): Command {
   addConnectionOptions(
     program
       .command('repl', { isDefault: true })
-      .description('interactive GSQL shell (default); runs a script and exits with -f, -c or piped stdin')
+      .description(
+        'interactive GSQL shell (default); runs a script and exits with -f, -c or piped stdin',
+      )
       .option('-f, --file <file>', 'run a GSQL script file and exit')
       .option('-c, --command <statement>', 'run one statement and exit')
       .addOption(new Option('--format <format>', 'output format').choices(['table', 'json', 'csv']))
@@ -40,11 +43,13 @@ export function buildProgram(): Command {
       .option('--allow-writes', 'register the tools that change data or schema'),
   ).action(() => notYetAvailable('mcp', 7));
 
-  addConnectionOptions(
-    program
-      .command('serve')
-      .description('run the embedded graph database service in the foreground'),
-  ).action(() => notYetAvailable('serve', 4));
+  addServeOptions(
+    addConnectionOptions(
+      program
+        .command('serve')
+        .description('run the embedded graph database service in the foreground'),
+    ),
+  ).action((flags: ServeFlags) => runServeCommand(flags));
 
   program
     .command('check')

@@ -32,11 +32,12 @@ const edgeList = z.union([z.array(edgeRecord), z.array(z.looseObject({ count: js
 const deleted = z.array(z.looseObject({ e_type: z.string(), deleted_edges: jsonInt }));
 const inferredNames = ['query parameter names select, filter, limit, sort, count_only, timeout'];
 
-function edgeOp<N extends string, P extends typeof sourcePath>(
+function edgeOp<N extends string, P extends typeof sourcePath, Q extends z.ZodType>(
   opName: N,
   method: HttpMethod,
   suffix: string,
   pathParams: P,
+  query: Q,
   summary: string,
 ) {
   const read = method === 'GET';
@@ -47,7 +48,7 @@ function edgeOp<N extends string, P extends typeof sourcePath>(
     service: 'restpp',
     path: base + suffix,
     pathParams,
-    query: read ? (suffix.includes('target_vertex_id') ? getQuery : listQuery) : deleteQuery,
+    query,
     result: read ? edgeList : deleted,
     privilege: read ? 'READ_DATA' : 'DELETE_DATA',
     readOnly: read,
@@ -60,6 +61,7 @@ export const listEdges = edgeOp(
   'GET',
   '',
   sourcePath,
+  listQuery,
   'Lists every edge of a vertex.',
 );
 export const listEdgesByType = edgeOp(
@@ -67,6 +69,7 @@ export const listEdgesByType = edgeOp(
   'GET',
   '/{edge_type}',
   byType,
+  listQuery,
   'Lists the edges of one type from a vertex (`_` for any type).',
 );
 export const listEdgesByTargetType = edgeOp(
@@ -74,6 +77,7 @@ export const listEdgesByTargetType = edgeOp(
   'GET',
   '/{edge_type}/{target_vertex_type}',
   byTargetType,
+  listQuery,
   'Lists the edges of one type from a vertex to vertices of one type.',
 );
 export const getEdge = edgeOp(
@@ -81,6 +85,7 @@ export const getEdge = edgeOp(
   'GET',
   '/{edge_type}/{target_vertex_type}/{target_vertex_id}',
   byTarget,
+  getQuery,
   'Reads the edge(s) of a type between two vertices (all of them for a discriminated type).',
 );
 export const getEdgeByDiscriminator = edgeOp(
@@ -88,6 +93,7 @@ export const getEdgeByDiscriminator = edgeOp(
   'GET',
   '/{edge_type}/{target_vertex_type}/{target_vertex_id}/{discriminator}',
   byDiscriminator,
+  getQuery,
   'Reads one edge by its discriminator values.',
 );
 export const deleteEdgesByType = edgeOp(
@@ -95,6 +101,7 @@ export const deleteEdgesByType = edgeOp(
   'DELETE',
   '/{edge_type}',
   byType,
+  deleteQuery,
   'Batch delete: every edge of a type from a vertex.',
 );
 export const deleteEdgesByTargetType = edgeOp(
@@ -102,6 +109,7 @@ export const deleteEdgesByTargetType = edgeOp(
   'DELETE',
   '/{edge_type}/{target_vertex_type}',
   byTargetType,
+  deleteQuery,
   'Batch delete: every edge of a type from a vertex to vertices of one type.',
 );
 export const deleteEdge = edgeOp(
@@ -109,6 +117,7 @@ export const deleteEdge = edgeOp(
   'DELETE',
   '/{edge_type}/{target_vertex_type}/{target_vertex_id}',
   byTarget,
+  deleteQuery,
   'Deletes the edge(s) of a type between two vertices.',
 );
 export const deleteEdgeByDiscriminator = edgeOp(
@@ -116,5 +125,6 @@ export const deleteEdgeByDiscriminator = edgeOp(
   'DELETE',
   '/{edge_type}/{target_vertex_type}/{target_vertex_id}/{discriminator}',
   byDiscriminator,
+  deleteQuery,
   'Deletes one edge by its discriminator values.',
 );

@@ -1,0 +1,74 @@
+// Shell commands: graph selection, catalog listing, dropping, installing and running queries,
+// users, roles and secrets.
+import type { NodeBase } from './common.js';
+import type { Expr } from './expr.js';
+
+export interface UseGraph extends NodeBase<'UseGraph'> {
+  readonly name: string;
+}
+
+export type UseGlobal = NodeBase<'UseGlobal'>;
+export type Ls = NodeBase<'Ls'>;
+export type DropAll = NodeBase<'DropAll'>;
+
+export type DropTarget =
+  'GRAPH' | 'VERTEX' | 'EDGE' | 'QUERY' | 'JOB' | 'SECRET' | 'USER' | 'TUPLE';
+
+/** DROP GRAPH|VERTEX|EDGE|QUERY|JOB|... names; `all` for `ALL` or `*`. */
+export interface Drop extends NodeBase<'Drop'> {
+  readonly what: DropTarget;
+  readonly names: readonly string[];
+  readonly all: boolean;
+  readonly flags: readonly string[];
+}
+
+export type ShowTarget = 'VERTEX' | 'EDGE' | 'QUERY' | 'JOB' | 'GRAPH' | 'SECRET' | 'USER' | 'ROLE';
+
+/** SHOW VERTEX [name|*], SHOW QUERY q, SHOW SECRET, ... */
+export interface Show extends NodeBase<'Show'> {
+  readonly what: ShowTarget;
+  readonly pattern: string | null;
+}
+
+export interface CreateSecret extends NodeBase<'CreateSecret'> {
+  readonly alias: string | null;
+}
+
+/** CREATE USER [name]: the shell prompts for what is not given. */
+export interface CreateUser extends NodeBase<'CreateUser'> {
+  readonly name: string | null;
+}
+
+/** GRANT ROLE r ON GRAPH g TO u / REVOKE ROLE r ON GRAPH g FROM u; graph null means global. */
+export interface RoleGrant extends NodeBase<'RoleGrant'> {
+  readonly revoke: boolean;
+  readonly roles: readonly string[];
+  readonly graph: string | null;
+  readonly users: readonly string[];
+}
+
+export interface ClearGraphStore extends NodeBase<'ClearGraphStore'> {
+  readonly flags: readonly string[];
+}
+
+/** INSTALL QUERY [-flags] names | ALL | *. */
+export interface InstallQuery extends NodeBase<'InstallQuery'> {
+  readonly flags: readonly string[];
+  readonly names: readonly string[];
+  readonly all: boolean;
+}
+
+/** RUN QUERY q(args) and INTERPRET QUERY q(args). */
+export interface RunQuery extends NodeBase<'RunQuery'> {
+  readonly interpret: boolean;
+  readonly flags: readonly string[];
+  readonly name: string;
+  readonly args: readonly Expr[];
+}
+
+/** RUN [GLOBAL] SCHEMA_CHANGE JOB j. */
+export interface RunSchemaChange extends NodeBase<'RunSchemaChange'> {
+  readonly global: boolean;
+  readonly flags: readonly string[];
+  readonly name: string;
+}

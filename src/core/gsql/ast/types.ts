@@ -1,0 +1,63 @@
+// Type expressions: attribute, parameter, variable, tuple-field and accumulator types.
+import type { AccumName } from '../keywords.js';
+import type { NodeBase } from './common.js';
+import type { Expr } from './expr.js';
+
+/** INT, UINT, FLOAT, DOUBLE, STRING [COMPRESS], BOOL, DATETIME, EDGE, JSONOBJECT, FILE, ... */
+export interface PrimitiveType extends NodeBase<'PrimitiveType'> {
+  /** Upper-cased name. */
+  readonly name: string;
+  readonly compress: boolean;
+}
+
+/** VERTEX or VERTEX<T>. */
+export interface VertexTypeRef extends NodeBase<'VertexTypeRef'> {
+  readonly vertexType: string | null;
+}
+
+/** LIST<T>, SET<T>, BAG<T>. */
+export interface CollectionType extends NodeBase<'CollectionType'> {
+  readonly collection: 'LIST' | 'SET' | 'BAG';
+  readonly element: TypeExpr;
+}
+
+export interface MapType extends NodeBase<'MapType'> {
+  readonly key: TypeExpr;
+  readonly value: TypeExpr;
+}
+
+/** A user-defined tuple (or any other name the front end cannot resolve by itself). */
+export interface NamedType extends NodeBase<'NamedType'> {
+  readonly name: string;
+}
+
+/** A named, typed member: tuple fields and GroupByAccum members. */
+export interface Field extends NodeBase<'Field'> {
+  readonly name: string;
+  readonly type: TypeExpr;
+}
+
+export interface HeapOrder extends NodeBase<'HeapOrder'> {
+  readonly field: string;
+  readonly descending: boolean;
+}
+
+/** HeapAccum's `(capacity, field DESC, ...)`. */
+export interface HeapSpec extends NodeBase<'HeapSpec'> {
+  readonly capacity: Expr;
+  readonly order: readonly HeapOrder[];
+}
+
+/**
+ * Any accumulator type. `typeArgs` holds the element types (MapAccum: key then value, nested
+ * accumulators included); GroupByAccum keeps its named members in `groupBy` instead.
+ */
+export interface AccumType extends NodeBase<'AccumType'> {
+  readonly accum: AccumName;
+  readonly typeArgs: readonly TypeExpr[];
+  readonly groupBy: readonly Field[] | null;
+  readonly heap: HeapSpec | null;
+}
+
+export type TypeExpr =
+  PrimitiveType | VertexTypeRef | CollectionType | MapType | NamedType | AccumType;

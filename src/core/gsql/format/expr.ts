@@ -1,0 +1,164 @@
+// Expressions and types back to text. Parentheses are not kept in the AST, so they are put
+// back exactly where precedence needs them: the printed text parses to the same tree.
+import type { Expr, TypeExpr } from '../ast/index.js';
+import {
+  BINARY_PRECEDENCE,
+  COMPARE_PRECEDENCE,
+  NOT_PRECEDENCE,
+  UNARY_PRECEDENCE,
+} from '../parser/expr.js';
+
+const POSTFIX_PRECEDENCE = UNARY_PRECEDENCE + 1;
+
+/** How tightly an expression binds when printed. */
+function precedence(e: Expr): number {
+  switch (e.kind) {
+    case 'Binary':
+      return BINARY_PRECEDENCE[e.op];
+    case 'In':
+    case 'IsNull':
+    case 'Between':
+    case 'Like':
+      return COMPARE_PRECEDENCE;
+    case 'Unary':
+      return e.op === 'NOT' ? NOT_PRECEDENCE : UNARY_PRECEDENCE;
+    default:
+      return POSTFIX_PRECEDENCE;
+  }
+}
+
+/** Prints `e`, parenthesized unless it binds at least as tightly as `min`. */
+export function formatExpr(e: Expr, min = 0): string {
+  const text = exprText(e);
+  return precedence(e) < min ? `(${text})` : text;
+}
+
+function list(items: readonly Expr[]): string {
+  return items.map((i) => formatExpr(i)).join(', ');
+}
+
+function exprText(e: Expr): string {
+  switch (e.kind) {
+    case 'IntLit':
+    case 'FloatLit':
+      return e.text;
+    case 'StringLit':
+      return quote(e.value);
+    case 'DatetimeLit':
+      return `to_datetime(${quote(e.value)})`;
+    case 'BoolLit':
+      return e.value ? 'TRUE' : 'FALSE';
+    case 'NullLit':
+      return 'NULL';
+    case 'Name':
+      return e.name;
+    case 'GlobalAccum':
+      return `@@${e.name}${e.prime ? "'" : ''}`;
+    case 'VertexAccum': {
+      const target = e.target === null ? '' : `${formatExpr(e.target, POSTFIX_PRECEDENCE)}.`;
+      return `${target}@${e.name}${e.prime ? "'" : ''}`;
+    }
+    case 'Attr':
+      return `${formatExpr(e.target, POSTFIX_PRECEDENCE)}.${e.name}`;
+    case 'MethodCall':
+      return `${formatExpr(e.target, POSTFIX_PRECEDENCE)}.${e.name}(${list(e.args)})`;
+    case 'Call':
+      return `${e.name}(${e.distinct ? 'DISTINCT ' : ''}${list(e.args)})`;
+    case 'Index':
+      return `${formatExpr(e.target, POSTFIX_PRECEDENCE)}[${formatExpr(e.index)}]`;
+    case 'Unary': {
+      const p = precedence(e);
+      return e.op === 'NOT'
+        ? `NOT ${formatExpr(e.operand, p)}`
+        : `${e.op}${formatExpr(e.operand, p)}`;
+    }
+    case 'Binary': {
+      const p = BINARY_PRECEDENCE[e.op];
+      return `${formatExpr(e.left, p)} ${e.op} ${formatExpr(e.right, p + 1)}`;
+    }
+    case 'In':
+      return `${formatExpr(e.value, COMPARE_PRECEDENCE)} ${e.negated ? 'NOT IN' : 'IN'} ${formatExpr(e.set, COMPARE_PRECEDENCE + 1)}`;
+    case 'IsNull':
+      return `${formatExpr(e.value, COMPARE_PRECEDENCE)} IS ${e.negated ? 'NOT NULL' : 'NULL'}`;
+    case 'Between': {
+      const [value, low, high] = [e.value, e.low, e.high].map((x, i) =>
+        formatExpr(x, COMPARE_PRECEDENCE + (i > 0 ? 1 : 0)),
+      );
+      return `${value ?? ''} ${e.negated ? 'NOT BETWEEN' : 'BETWEEN'} ${low ?? ''} AND ${high ?? ''}`;
+    }
+    case 'Like': {
+      const escape =
+        e.escape === null ? '' : ` ESCAPE ${formatExpr(e.escape, COMPARE_PRECEDENCE + 1)}`;
+      return `${formatExpr(e.value, COMPARE_PRECEDENCE)} ${e.negated ? 'NOT LIKE' : 'LIKE'} ${formatExpr(e.pattern, COMPARE_PRECEDENCE + 1)}${escape}`;
+    }
+    case 'ListLit':
+      return `[${list(e.items)}]`;
+    case 'TupleLit':
+      return `(${list(e.items)})`;
+    case 'Arrow':
+      return `(${list(e.keys)} -> ${list(e.values)})`;
+    case 'CaseExpr': {
+      const parts = ['CASE'];
+      if (e.subject !== null) parts.push(formatExpr(e.subject));
+      for (const w of e.whens) parts.push(`WHEN ${formatExpr(w.when)} THEN ${formatExpr(w.then)}`);
+      if (e.otherwise !== null) parts.push(`ELSE ${formatExpr(e.otherwise)}`);
+      parts.push('END');
+      return parts.join(' ');
+    }
+    case 'VertexSetLit':
+      return `{${list(e.items)}}`;
+    case 'JsonObject':
+      return `{${e.entries.map((x) => `${quote(x.key)}: ${formatExpr(x.value)}`).join(', ')}}`;
+    case 'TypeStar':
+      return `${e.typeName}.*`;
+    case 'Wildcard':
+      return e.symbol;
+    case 'ColumnRef':
+      return typeof e.column === 'number' ? `$${e.column}` : `$${quote(e.column)}`;
+    default: {
+      const unreachable: never = e;
+      return unreachable;
+    }
+  }
+}
+
+/** A double-quoted literal with the escapes the lexer reads back. */
+export function quote(value: string): string {
+  const body = value.replace(/[\\"\n\t\r]/g, (ch) =>
+    ch === '\n' ? '\\n' : ch === '\t' ? '\\t' : ch === '\r' ? '\\r' : `\\${ch}`,
+  );
+  return `"${body}"`;
+}
+
+export function formatType(t: TypeExpr): string {
+  switch (t.kind) {
+    case 'PrimitiveType':
+      return t.compress ? `${t.name} COMPRESS` : t.name;
+    case 'VertexTypeRef':
+      return t.vertexType === null ? 'VERTEX' : `VERTEX<${t.vertexType}>`;
+    case 'CollectionType':
+      return `${t.collection}<${formatType(t.element)}>`;
+    case 'MapType':
+      return `MAP<${formatType(t.key)}, ${formatType(t.value)}>`;
+    case 'NamedType':
+      return t.name;
+    case 'AccumType': {
+      let args = '';
+      if (t.groupBy !== null)
+        args = `<${t.groupBy.map((f) => `${formatType(f.type)} ${f.name}`).join(', ')}>`;
+      else if (t.typeArgs.length > 0) args = `<${t.typeArgs.map(formatType).join(', ')}>`;
+      let heap = '';
+      if (t.heap !== null) {
+        const order = t.heap.order
+          .map((o) => `, ${o.field} ${o.descending ? 'DESC' : 'ASC'}`)
+          .join('');
+        heap = `(${formatExpr(t.heap.capacity)}${order})`;
+      }
+      return `${t.accum}${args}${heap}`;
+    }
+    default: {
+      const unreachable: never = t;
+      return unreachable;
+    }
+  }
+}

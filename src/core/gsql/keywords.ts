@@ -1,0 +1,93 @@
+// Word lists of the language: keywords for highlighting and completion, type and accumulator
+// names, and the reserved words that can never be used as a plain name in an expression.
+
+const words = (s: string): ReadonlySet<string> => new Set(s.trim().split(/\s+/));
+
+/** Words highlighted as keywords (matched upper-cased). */
+export const KEYWORDS = words(`
+  ABORT ACCUM ADD ALL ALTER AND ANY API AS ASC ATTRIBUTE BAG BETWEEN BREAK BY CASCADE CASE CLEAR
+  COMPRESS CONTINUE CREATE DEFAULT DEFINE DELETE DESC DIRECTED DISCRIMINATOR DISTINCT DISTRIBUTED
+  DO DROP EDGE ELSE END EOL ESCAPE EXCEPTION FALSE FILE FILENAME FOR FOREACH FROM GLOBAL GRANT
+  GRAPH GROUP HAVING HEADER IF IN INDEX INSERT INSTALL INTERPRET INTERSECT INTO IS JOB JSON LIKE LIMIT
+  LIST LOAD LOADING LOG LS MAP MINUS NOT NULL OFFSET ON ONLINE_POST OR ORDER PER PINNED POST-ACCUM
+  PRIMARY PRIMARY_ID KEY PRINT QUERY QUOTE RAISE RANGE REDUCE REPLACE RETURN RETURNS REVERSE_EDGE
+  REVOKE ROLE RUN SAMPLE SCHEMA_CHANGE SECRET SELECT SEPARATOR SET SHOW STATS STEP STORE SYNTAX
+  TARGET THEN TO TO_CSV TRUE TRY TUPLE TYPEDEF UNDIRECTED UNION UPDATE USE USER USING VALUES VERTEX
+  WHEN WHERE WHILE WITH
+`);
+
+/** Base type names (attribute, parameter and variable types). */
+export const BASE_TYPES = words(`
+  INT UINT INT8 INT16 INT32 INT64 UINT8 UINT16 UINT32 UINT64 FLOAT DOUBLE STRING BOOL DATETIME
+  VERTEX EDGE JSONOBJECT JSONARRAY FIXED_BINARY
+`);
+
+/** Accumulator type names by their upper-cased spelling, mapped to the canonical spelling. */
+export const ACCUM_TYPES: ReadonlyMap<string, AccumName> = new Map(
+  (
+    [
+      'SumAccum',
+      'MaxAccum',
+      'MinAccum',
+      'AvgAccum',
+      'OrAccum',
+      'AndAccum',
+      'BitwiseAndAccum',
+      'BitwiseOrAccum',
+      'ListAccum',
+      'SetAccum',
+      'BagAccum',
+      'MapAccum',
+      'ArrayAccum',
+      'HeapAccum',
+      'GroupByAccum',
+    ] as const
+  ).map((n) => [n.toUpperCase(), n]),
+);
+
+export type AccumName =
+  | 'SumAccum'
+  | 'MaxAccum'
+  | 'MinAccum'
+  | 'AvgAccum'
+  | 'OrAccum'
+  | 'AndAccum'
+  | 'BitwiseAndAccum'
+  | 'BitwiseOrAccum'
+  | 'ListAccum'
+  | 'SetAccum'
+  | 'BagAccum'
+  | 'MapAccum'
+  | 'ArrayAccum'
+  | 'HeapAccum'
+  | 'GroupByAccum';
+
+/**
+ * Words that end an expression or start a clause. They are refused as names in expressions so
+ * that a missing operand is reported where it is missing rather than swallowing the next clause.
+ */
+export const RESERVED = words(`
+  ACCUM AND BETWEEN CASE DO ELSE END EXCEPTION FOREACH FROM HAVING IF IN INSERT IS LIKE LIMIT
+  NOT OR ORDER POST-ACCUM PRINT SAMPLE SELECT THEN TO_CSV WHEN WHERE WHILE UNION INTERSECT MINUS
+  RETURN BREAK CONTINUE TRY RAISE OFFSET VALUES USING
+`);
+
+/** Words that start a statement of the GSQL shell (top level of a script). */
+export const SHELL_STATEMENT_KEYWORDS = words(`
+  CREATE USE DROP INSTALL RUN INTERPRET LS SHOW GRANT REVOKE CLEAR TYPEDEF
+`);
+
+/** Words that start a statement inside a query body. */
+export const QUERY_STATEMENT_KEYWORDS = words(`
+  IF WHILE FOREACH CASE BREAK CONTINUE RETURN PRINT INSERT DELETE UPDATE LOG RAISE TRY TYPEDEF FILE
+  EXCEPTION SELECT
+`);
+
+/** Built-in functions offered by completion (a representative set; any name may be called). */
+export const BUILTIN_FUNCTIONS = words(`
+  abs sqrt pow log exp ceil floor round sin cos tan atan min max getvid to_datetime
+  datetime_diff datetime_add datetime_sub datetime_format now year month day hour minute second
+  to_string str_to_int tg_str_to_float lower upper trim substr instr length coalesce rand
+  outdegree neighbors neighborAttribute edgeAttribute getAttr setAttr type evaluate
+  to_vertex to_vertex_set selectVertex float_to_int
+`);

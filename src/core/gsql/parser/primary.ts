@@ -1,0 +1,182 @@
+// Primary expressions: literals, names and calls, accumulators, loading columns, and the
+// bracketed forms (parentheses, tuples, map pairs, lists, seed sets, CASE).
+import type { CaseWhen, Expr, JsonEntry } from '../ast/index.js';
+import { unquote, type Token } from '../tokens.js';
+import type { Cursor } from './cursor.js';
+import { parseExpr } from './expr.js';
+
+export function parsePrimary(c: Cursor): Expr {
+  const t = c.tok;
+  switch (t.kind) {
+    case 'number':
+      c.next();
+      return numberLiteral(t, c);
+    case 'string':
+      c.next();
+      return { kind: 'StringLit', value: unquote(t.text), range: c.rangeFrom(t) };
+    case 'globalAccum':
+      c.next();
+      return { kind: 'GlobalAccum', name: t.text.slice(2), prime: false, range: c.rangeFrom(t) };
+    case 'localAccum':
+      c.next();
+      return {
+        kind: 'VertexAccum',
+        target: null,
+        name: t.text.slice(1),
+        prime: false,
+        range: c.rangeFrom(t),
+      };
+    case 'column': {
+      c.next();
+      const raw = t.text.slice(1);
+      const column = raw.startsWith('"') ? unquote(raw) : /^\d+$/.test(raw) ? Number(raw) : raw;
+      return { kind: 'ColumnRef', column, range: c.rangeFrom(t) };
+    }
+    case 'op':
+      if (t.text === '(') return parseParen(c);
+      if (t.text === '[') {
+        c.next();
+        const items: Expr[] = [];
+        if (!c.at(']')) {
+          do items.push(parseExpr(c));
+          while (c.eat(','));
+        }
+        c.expect(']');
+        return { kind: 'ListLit', items, range: c.rangeFrom(t) };
+      }
+      if (t.text === '{') return parseSeedSet(c);
+      break;
+    case 'word':
+      return parseWordPrimary(c);
+    default:
+      break;
+  }
+  c.note('expression');
+  return c.fail(['expression']);
+}
+
+function numberLiteral(t: Token, c: Cursor): Expr {
+  if (/^\d+$/.test(t.text)) {
+    const n = Number(t.text);
+    const value = Number.isSafeInteger(n) ? n : BigInt(t.text);
+    return { kind: 'IntLit', text: t.text, value, range: c.rangeFrom(t) };
+  }
+  return { kind: 'FloatLit', text: t.text, value: Number(t.text), range: c.rangeFrom(t) };
+}
+
+function parseWordPrimary(c: Cursor): Expr {
+  const t = c.tok;
+  switch (t.upper) {
+    case 'TRUE':
+    case 'FALSE':
+      c.next();
+      return { kind: 'BoolLit', value: t.upper === 'TRUE', range: c.rangeFrom(t) };
+    case 'NULL':
+      c.next();
+      return { kind: 'NullLit', range: c.rangeFrom(t) };
+    case 'CASE':
+      return parseCaseExpr(c);
+    case '_':
+    case 'ANY':
+      c.next();
+      return { kind: 'Wildcard', symbol: t.upper, range: c.rangeFrom(t) };
+    default:
+      break;
+  }
+  const name = c.name('expression');
+  if (!c.at('(')) return { kind: 'Name', name, range: c.rangeFrom(t) };
+  c.next();
+  const distinct = c.eat('DISTINCT');
+  const args: Expr[] = [];
+  if (!c.at(')')) {
+    do args.push(c.at('*') ? starArg(c) : parseExpr(c));
+    while (c.eat(','));
+  }
+  c.expect(')');
+  const [only] = args;
+  if (t.upper === 'TO_DATETIME' && args.length === 1 && only?.kind === 'StringLit' && !distinct) {
+    return { kind: 'DatetimeLit', value: only.value, range: c.rangeFrom(t) };
+  }
+  return { kind: 'Call', name, args, distinct, range: c.rangeFrom(t) };
+}
+
+/** `count(*)` keeps the star as a wildcard argument. */
+function starArg(c: Cursor): Expr {
+  const t = c.next();
+  return { kind: 'Wildcard', symbol: '*', range: c.rangeFrom(t) };
+}
+
+/** `(e)`, `(a, b)`, `(k -> v)` and `(k1, k2 -> v1, v2)`. */
+function parseParen(c: Cursor): Expr {
+  const start = c.expect('(');
+  const items: Expr[] = [];
+  do items.push(parseExpr(c));
+  while (c.eat(','));
+  if (c.eat('->')) {
+    const values: Expr[] = [];
+    do values.push(parseExpr(c));
+    while (c.eat(','));
+    c.expect(')');
+    return { kind: 'Arrow', keys: items, values, range: c.rangeFrom(start) };
+  }
+  c.expect(')');
+  const [only] = items;
+  if (items.length === 1 && only !== undefined) return only;
+  return { kind: 'TupleLit', items, range: c.rangeFrom(start) };
+}
+
+/** A seed set `{T.*, v, @@s, ANY, _}`, or a JSON object `{"key": value}`. */
+export function parseSeedSet(c: Cursor): Expr {
+  if (c.peek().kind === 'string' && c.peekIs(2, ':')) return parseJsonObject(c);
+  const start = c.expect('{');
+  const items: Expr[] = [];
+  if (!c.at('}')) {
+    do items.push(parseSeed(c));
+    while (c.eat(','));
+  }
+  c.expect('}');
+  return { kind: 'VertexSetLit', items, range: c.rangeFrom(start) };
+}
+
+function parseSeed(c: Cursor): Expr {
+  const t = c.tok;
+  if (t.kind === 'word' && c.peekIs(1, '.') && c.peekIs(2, '*')) {
+    c.next();
+    c.next();
+    c.next();
+    return { kind: 'TypeStar', typeName: t.text, range: c.rangeFrom(t) };
+  }
+  return parseExpr(c);
+}
+
+function parseCaseExpr(c: Cursor): Expr {
+  const start = c.expect('CASE');
+  const subject = c.at('WHEN') ? null : parseExpr(c);
+  const whens: CaseWhen[] = [];
+  while (c.at('WHEN')) {
+    const whenStart = c.next();
+    const when = parseExpr(c);
+    c.expect('THEN');
+    const then = parseExpr(c);
+    whens.push({ kind: 'CaseWhen', when, then, range: c.rangeFrom(whenStart) });
+  }
+  if (whens.length === 0) c.fail(['WHEN']);
+  const otherwise = c.eat('ELSE') ? parseExpr(c) : null;
+  c.expect('END');
+  return { kind: 'CaseExpr', subject, whens, otherwise, range: c.rangeFrom(start) };
+}
+
+function parseJsonObject(c: Cursor): Expr {
+  const start = c.expect('{');
+  const entries: JsonEntry[] = [];
+  do {
+    const entryStart = c.tok;
+    if (entryStart.kind !== 'string') c.fail(['string']);
+    const key = unquote(c.next().text);
+    c.expect(':');
+    const value = parseExpr(c);
+    entries.push({ kind: 'JsonEntry', key, value, range: c.rangeFrom(entryStart) });
+  } while (c.eat(','));
+  c.expect('}');
+  return { kind: 'JsonObject', entries, range: c.rangeFrom(start) };
+}

@@ -1,0 +1,106 @@
+// CREATE QUERY headers and bodies, and anonymous INTERPRET QUERY () blocks.
+import type { CreateQuery, InterpretBlock, Param, QueryStmt, TypeExpr } from '../ast/index.js';
+import { unquote, type Token } from '../tokens.js';
+import type { Cursor } from './cursor.js';
+import { parseExpr } from './expr.js';
+import { parseBody } from './query-stmts.js';
+import { parseType } from './types.js';
+
+/** After CREATE [OR REPLACE] [DISTRIBUTED]: `QUERY name(params) ... { body }`. */
+export function parseCreateQuery(
+  c: Cursor,
+  start: Token,
+  orReplace: boolean,
+  distributed: boolean,
+): CreateQuery {
+  c.expect('QUERY');
+  const name = c.name('query name');
+  c.expect('(');
+  const params: Param[] = [];
+  if (!c.at(')')) {
+    do params.push(parseParam(c));
+    while (c.eat(','));
+  }
+  c.expect(')');
+  const graph = parseForGraph(c);
+  let returns: TypeExpr | null = null;
+  if (c.eat('RETURNS')) {
+    c.expect('(');
+    returns = parseType(c);
+    c.expect(')');
+  }
+  let api: string | null = null;
+  if (c.eat('API')) {
+    c.expect('(');
+    if (c.tok.kind !== 'string') c.fail(['string']);
+    api = unquote(c.next().text);
+    c.expect(')');
+  }
+  const syntax = parseSyntax(c);
+  const body = parseBraceBody(c);
+  return {
+    kind: 'CreateQuery',
+    orReplace,
+    distributed,
+    name,
+    params,
+    graph,
+    returns,
+    api,
+    syntax,
+    body,
+    range: c.rangeFrom(start),
+  };
+}
+
+/** After INTERPRET QUERY: `() [FOR GRAPH g] [SYNTAX v] { body }`. */
+export function parseInterpretBlock(c: Cursor, start: Token): InterpretBlock {
+  c.expect('(');
+  c.expect(')');
+  const graph = parseForGraph(c);
+  const syntax = parseSyntax(c);
+  const body = parseBraceBody(c);
+  return { kind: 'InterpretBlock', graph, syntax, body, range: c.rangeFrom(start) };
+}
+
+function parseParam(c: Cursor): Param {
+  const start = c.tok;
+  const type = parseType(c);
+  const name = c.name('parameter name');
+  const defaultValue = c.eat('=') ? parseExpr(c) : null;
+  return { kind: 'Param', name, type, defaultValue, range: c.rangeFrom(start) };
+}
+
+/** Optional `FOR GRAPH g`. */
+export function parseForGraph(c: Cursor): string | null {
+  if (!c.eat('FOR')) return null;
+  c.expect('GRAPH');
+  return c.name('graph name');
+}
+
+function parseSyntax(c: Cursor): string | null {
+  if (!c.eat('SYNTAX')) return null;
+  return c.name('syntax version').toLowerCase();
+}
+
+/** `{ statements }`; a stray END or ELSE inside is reported and skipped. */
+function parseBraceBody(c: Cursor): QueryStmt[] {
+  c.expect('{');
+  const body: QueryStmt[] = [];
+  for (;;) {
+    body.push(...parseBody(c));
+    if (c.at('}') || c.atEnd) break;
+    const stray = c.tok;
+    c.report({
+      severity: 'error',
+      code: 'GSQL-SYNTAX',
+      message: `expected a statement or '}' but found '${stray.text}'`,
+      range: c.rangeFrom(stray),
+      expected: ['statement', '}'],
+      found: `'${stray.text}'`,
+    });
+    c.next();
+  }
+  c.closeBlock('}');
+  return body;
+}

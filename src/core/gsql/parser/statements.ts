@@ -1,0 +1,118 @@
+// Top level of a script: the statements of the GSQL shell, one after another, each ended by
+// `;`, a line break or the end of input.
+import type { Script, Statement } from '../ast/index.js';
+import { SHELL_STATEMENT_KEYWORDS } from '../keywords.js';
+import type { Token } from '../tokens.js';
+import { SyntaxBail, type Cursor } from './cursor.js';
+import {
+  parseCreateEdge,
+  parseCreateGraph,
+  parseCreateVertex,
+  parseSchemaChangeJob,
+} from './ddl.js';
+import { parseCreateLoadingJob } from './loading.js';
+import { parseCreateQuery } from './query.js';
+import { guarded, type SyncPoint } from './recovery.js';
+import {
+  parseClear,
+  parseDrop,
+  parseGrantRevoke,
+  parseInstall,
+  parseInterpret,
+  parseRun,
+  parseShow,
+  parseUse,
+} from './shell.js';
+import { parseTupleFields } from './types.js';
+
+const startsShellStatement: SyncPoint = (t) =>
+  t.kind === 'word' && SHELL_STATEMENT_KEYWORDS.has(t.upper);
+
+export function parseScript(c: Cursor): Script {
+  const first = c.tok;
+  const statements: Statement[] = [];
+  for (;;) {
+    while (c.eat(';'));
+    for (const w of SHELL_STATEMENT_KEYWORDS) c.note(w);
+    if (c.atEnd) break;
+    statements.push(guarded(c, () => parseStatement(c), startsShellStatement));
+    if (!c.eat(';') && !c.atEnd && !c.atLineStart) reportMissingSeparator(c);
+  }
+  const range = statements.length > 0 ? c.rangeFrom(first) : c.rangeFrom(c.tok);
+  return { kind: 'Script', statements, range };
+}
+
+/** Two statements on one line: reported, and the second one is still read. */
+function reportMissingSeparator(c: Cursor): void {
+  try {
+    c.fail([';', 'new line']);
+  } catch (e) {
+    if (!(e instanceof SyntaxBail)) throw e;
+    c.report(e.diagnostic);
+  }
+}
+
+function parseStatement(c: Cursor): Statement {
+  const start = c.tok;
+  for (const w of SHELL_STATEMENT_KEYWORDS) c.note(w);
+  if (start.kind !== 'word') return c.fail(['statement']);
+  c.next();
+  switch (start.upper) {
+    case 'CREATE':
+      return parseCreate(c, start);
+    case 'USE':
+      return parseUse(c, start);
+    case 'DROP':
+      return parseDrop(c, start);
+    case 'LS':
+      return { kind: 'Ls', range: c.rangeFrom(start) };
+    case 'SHOW':
+      return parseShow(c, start);
+    case 'GRANT':
+    case 'REVOKE':
+      return parseGrantRevoke(c, start, start.upper === 'REVOKE');
+    case 'CLEAR':
+      return parseClear(c, start);
+    case 'INSTALL':
+      return parseInstall(c, start);
+    case 'RUN':
+      return parseRun(c, start);
+    case 'INTERPRET':
+      return parseInterpret(c, start);
+    case 'TYPEDEF': {
+      c.expect('TUPLE');
+      const fields = parseTupleFields(c);
+      const name = c.name('tuple name');
+      return { kind: 'TypedefTuple', name, fields, range: c.rangeFrom(start) };
+    }
+    default:
+      c.pos--;
+      return c.fail(['statement']);
+  }
+}
+
+function parseCreate(c: Cursor, start: Token): Statement {
+  const orReplace = c.at('OR') && c.peekIs(1, 'REPLACE');
+  if (orReplace) {
+    c.next();
+    c.next();
+  }
+  const distributed = c.eat('DISTRIBUTED');
+  if (orReplace || distributed || c.at('QUERY'))
+    return parseCreateQuery(c, start, orReplace, distributed);
+  if (c.at('VERTEX')) return parseCreateVertex(c, start);
+  if (c.at('DIRECTED') || c.at('UNDIRECTED') || c.at('EDGE')) return parseCreateEdge(c, start);
+  if (c.at('GRAPH')) return parseCreateGraph(c, start);
+  if (c.eat('GLOBAL')) return parseSchemaChangeJob(c, start, true);
+  if (c.at('SCHEMA_CHANGE')) return parseSchemaChangeJob(c, start, false);
+  if (c.at('LOADING') || c.at('ONLINE_POST')) return parseCreateLoadingJob(c, start);
+  if (c.eat('SECRET')) {
+    const alias = c.atName() && !c.atLineStart ? c.next().text : null;
+    return { kind: 'CreateSecret', alias, range: c.rangeFrom(start) };
+  }
+  if (c.eat('USER')) {
+    const name = c.atName() && !c.atLineStart ? c.next().text : null;
+    return { kind: 'CreateUser', name, range: c.rangeFrom(start) };
+  }
+  return c.fail([]);
+}

@@ -1,0 +1,116 @@
+// Type expressions: base types, VERTEX<T>, collections, tuples and every accumulator type.
+import type { AccumType, Field, HeapOrder, HeapSpec, TypeExpr } from '../ast/index.js';
+import { ACCUM_TYPES, BASE_TYPES } from '../keywords.js';
+import type { Cursor } from './cursor.js';
+import { parseExpr } from './expr.js';
+
+const COLLECTIONS = new Set(['LIST', 'SET', 'BAG']);
+
+/** Does a built-in type start here? (Tuple type names are told apart by the caller.) */
+export function atTypeStart(c: Cursor): boolean {
+  const t = c.tok;
+  if (t.kind !== 'word') return false;
+  if (ACCUM_TYPES.has(t.upper) || BASE_TYPES.has(t.upper)) return true;
+  if ((COLLECTIONS.has(t.upper) || t.upper === 'MAP') && c.peekIs(1, '<')) return true;
+  return false;
+}
+
+export function parseType(c: Cursor): TypeExpr {
+  const start = c.tok;
+  if (start.kind !== 'word') c.fail(['type']);
+  const upper = start.upper;
+  const accum = ACCUM_TYPES.get(upper);
+  if (accum !== undefined) return parseAccumType(c);
+  c.next();
+  if (upper === 'VERTEX') {
+    let vertexType: string | null = null;
+    if (c.eat('<')) {
+      vertexType = c.name('vertex type');
+      c.expect('>');
+    }
+    return { kind: 'VertexTypeRef', vertexType, range: c.rangeFrom(start) };
+  }
+  if (COLLECTIONS.has(upper) && c.at('<')) {
+    c.next();
+    const element = parseType(c);
+    c.expect('>');
+    const collection = upper as 'LIST' | 'SET' | 'BAG';
+    return { kind: 'CollectionType', collection, element, range: c.rangeFrom(start) };
+  }
+  if (upper === 'MAP' && c.at('<')) {
+    c.next();
+    const key = parseType(c);
+    c.expect(',');
+    const value = parseType(c);
+    c.expect('>');
+    return { kind: 'MapType', key, value, range: c.rangeFrom(start) };
+  }
+  if (BASE_TYPES.has(upper) || upper === 'FILE') {
+    const compress = upper === 'STRING' && c.eat('COMPRESS');
+    return { kind: 'PrimitiveType', name: upper, compress, range: c.rangeFrom(start) };
+  }
+  c.pos--;
+  const name = c.name('type');
+  return { kind: 'NamedType', name, range: c.rangeFrom(start) };
+}
+
+function parseAccumType(c: Cursor): AccumType {
+  const start = c.next();
+  const accum = ACCUM_TYPES.get(start.upper);
+  if (accum === undefined) c.fail(['accumulator type']);
+  const typeArgs: TypeExpr[] = [];
+  let groupBy: Field[] | null = null;
+  if (c.eat('<')) {
+    if (accum === 'GroupByAccum') {
+      groupBy = [];
+      do groupBy.push(parseField(c));
+      while (c.eat(','));
+    } else {
+      do typeArgs.push(parseType(c));
+      while (c.eat(','));
+    }
+    c.expect('>');
+  }
+  let heap: HeapSpec | null = null;
+  if (accum === 'HeapAccum' && c.at('(')) heap = parseHeapSpec(c);
+  return { kind: 'AccumType', accum, typeArgs, groupBy, heap, range: c.rangeFrom(start) };
+}
+
+function parseHeapSpec(c: Cursor): HeapSpec {
+  const start = c.expect('(');
+  const capacity = parseExpr(c);
+  const order: HeapOrder[] = [];
+  while (c.eat(',')) {
+    const fieldStart = c.tok;
+    const field = c.name('tuple field');
+    const descending = c.eat('DESC') ? true : (c.eat('ASC'), false);
+    order.push({ kind: 'HeapOrder', field, descending, range: c.rangeFrom(fieldStart) });
+  }
+  c.expect(')');
+  return { kind: 'HeapSpec', capacity, order, range: c.rangeFrom(start) };
+}
+
+/** `type name` or `name type` (both are accepted in tuple definitions). */
+export function parseField(c: Cursor): Field {
+  const start = c.tok;
+  const second = c.peek();
+  const typeSecond = ACCUM_TYPES.has(second.upper) || BASE_TYPES.has(second.upper);
+  if (!atTypeStart(c) && c.atName() && second.kind === 'word' && typeSecond) {
+    const name = c.name('field name');
+    const type = parseType(c);
+    return { kind: 'Field', name, type, range: c.rangeFrom(start) };
+  }
+  const type = parseType(c);
+  const name = c.name('field name');
+  return { kind: 'Field', name, type, range: c.rangeFrom(start) };
+}
+
+/** TYPEDEF TUPLE <fields> name, at top level or in a query body. */
+export function parseTupleFields(c: Cursor): Field[] {
+  c.expect('<');
+  const fields: Field[] = [];
+  do fields.push(parseField(c));
+  while (c.eat(','));
+  c.expect('>');
+  return fields;
+}

@@ -1,0 +1,21 @@
+// The identities the HTTP layer hands to handlers, and the interface the token work plugs into.
+import type { Operation } from '../../core/ops/define.js';
+
+export interface AuthenticatedUser {
+  readonly name: string;
+  readonly superuser: boolean;
+  /** How the request proved it: Basic credentials or a bearer token. */
+  readonly via: 'basic' | 'token';
+}
+
+/**
+ * Verifies bearer tokens (REST++ tokens, JWT on GSQL-server endpoints). The security work
+ * provides the implementation; without one every bearer token is refused.
+ */
+export interface TokenVerifier {
+  /** The token's user, or undefined when the token is unknown, expired or not for this graph. */
+  verify(
+    token: string,
+    request: { readonly op: Operation; readonly graph: string | undefined },
+  ): Promise<AuthenticatedUser | undefined>;
+}

@@ -1,0 +1,93 @@
+// The catalog in the real service's schema JSON (GET /gsql/v1/schema and the /schema/vertices,
+// /schema/edges, /schema/graphs endpoints): Name, PrimaryId, Attributes, Config, IsDirected...
+import type {
+  AttributeDef,
+  AttrType,
+  CatalogData,
+  EdgeTypeDef,
+  GraphDef,
+  VertexTypeDef,
+} from './types.js';
+
+/** `AttributeType`: Name, plus element, key and value types of collections. */
+export function attributeTypeJson(type: AttrType): Record<string, unknown> {
+  switch (type.kind) {
+    case 'primitive':
+      return { Name: type.name };
+    case 'list':
+    case 'set':
+      return { Name: type.kind.toUpperCase(), ValueTypeName: attributeTypeJson(type.element).Name };
+    case 'map':
+      return {
+        Name: 'MAP',
+        KeyTypeName: attributeTypeJson(type.key).Name,
+        ValueTypeName: attributeTypeJson(type.value).Name,
+      };
+    case 'tuple':
+      return { Name: 'UDT', TupleName: type.name };
+  }
+}
+
+function attributeJson(attr: AttributeDef, def?: VertexTypeDef): Record<string, unknown> {
+  const inKey = def?.compositeKey.includes(attr.name) ?? false;
+  return {
+    AttributeType: attributeTypeJson(attr.type),
+    IsPartOfCompositeKey: inKey && (def?.compositeKey.length ?? 0) > 1,
+    PrimaryIdAsAttribute: false,
+    AttributeName: attr.name,
+    HasIndex: attr.indexName !== undefined,
+    IsPrimaryKey: def !== undefined && def.primaryKeySyntax && def.primaryId.name === attr.name,
+    ...(attr.defaultValue !== undefined ? { DefaultValue: String(attr.defaultValue) } : {}),
+  };
+}
+
+export function vertexTypeJson(def: VertexTypeDef): Record<string, unknown> {
+  return {
+    Config: { STATS: def.stats, PRIMARY_ID_AS_ATTRIBUTE: def.primaryIdAsAttribute },
+    IsLocal: def.localTo !== undefined,
+    Attributes: def.attributes.map((a) => attributeJson(a, def)),
+    PrimaryId: {
+      AttributeType: attributeTypeJson(def.primaryId.type),
+      IsPartOfCompositeKey: def.compositeKey.length > 1,
+      PrimaryIdAsAttribute: def.primaryIdAsAttribute,
+      AttributeName: def.primaryId.name,
+      HasIndex: false,
+      IsPrimaryKey: def.primaryKeySyntax,
+      IsUsingNewSyntax: def.primaryKeySyntax,
+    },
+    ...(def.compositeKey.length > 1 ? { CompositeKeys: [...def.compositeKey] } : {}),
+    Name: def.name,
+  };
+}
+
+export function edgeTypeJson(def: EdgeTypeDef): Record<string, unknown> {
+  const single = def.pairs.length === 1 ? def.pairs[0] : undefined;
+  const discriminated = def.discriminator.length > 0;
+  return {
+    IsDirected: def.directed,
+    ToVertexTypeName: single?.to ?? '*',
+    Config: def.reverseEdge ? { REVERSE_EDGE: def.reverseEdge } : {},
+    IsLocal: def.localTo !== undefined,
+    ...(discriminated ? { DiscriminatorCount: def.discriminator.length } : {}),
+    Attributes: def.attributes.map((a) => ({
+      ...attributeJson(a),
+      ...(def.discriminator.includes(a.name) ? { IsDiscriminator: true } : {}),
+    })),
+    FromVertexTypeName: single?.from ?? '*',
+    ...(def.pairs.length > 1
+      ? { EdgePairs: def.pairs.map((p) => ({ From: p.from, To: p.to })) }
+      : {}),
+    ...(discriminated ? { CompositeDiscriminator: [...def.discriminator] } : {}),
+    Name: def.name,
+  };
+}
+
+export function graphJson(catalog: CatalogData, graph: GraphDef): Record<string, unknown> {
+  return {
+    GraphName: graph.name,
+    VertexTypes: catalog.vertexTypes
+      .filter((v) => graph.vertexTypes.includes(v.name))
+      .map(vertexTypeJson),
+    EdgeTypes: catalog.edgeTypes.filter((e) => graph.edgeTypes.includes(e.name)).map(edgeTypeJson),
+  };
+}

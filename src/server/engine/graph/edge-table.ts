@@ -1,0 +1,163 @@
+// The edges of one type: endpoint columns (vertex type index and slot of each end), liveness, one
+// column per attribute, an index from endpoints (and discriminator) to the edge slot, and the
+// out- and in-adjacency per vertex type. An undirected edge is stored once; its in-adjacency is
+// how it is reached from the other end.
+import type { EdgeTypeDef } from '../catalog/types.js';
+import { defaultOf } from '../values.js';
+import { Adjacency } from './adjacency.js';
+import { ensureSize } from './arrays.js';
+
+/** Vertex slots per type are kept below this so an endpoint pair packs into one number key. */
+export const maxSlotsPerType = 2 ** 26;
+
+export class EdgeTable {
+  srcType = new Uint16Array(16);
+  src = new Int32Array(16);
+  dstType = new Uint16Array(16);
+  dst = new Int32Array(16);
+  alive = new Uint8Array(16);
+  columns: unknown[][];
+  slotCount = 0;
+  liveCount = 0;
+  /** (srcType, dstType) -> (src * 2^26 + dst) -> slot, for edge types without a discriminator. */
+  private readonly pairIndex = new Map<number, Map<number, number>>();
+  /** Endpoints plus discriminator values -> slot, for discriminated edge types. */
+  private readonly keyIndex = new Map<string, number>();
+  readonly out: Adjacency[] = [];
+  readonly in: Adjacency[] = [];
+
+  constructor(public def: EdgeTypeDef) {
+    this.columns = def.attributes.map(() => []);
+  }
+
+  get discriminated(): boolean {
+    return this.def.discriminator.length > 0;
+  }
+
+  /** Undirected edges are one edge whichever end is named first: order the ends canonically. */
+  private ends(st: number, s: number, dt: number, d: number): [number, number, number, number] {
+    if (!this.def.directed && (dt < st || (dt === st && d < s))) return [dt, d, st, s];
+    return [st, s, dt, d];
+  }
+
+  private discKey(st: number, s: number, dt: number, d: number, disc: readonly unknown[]): string {
+    return `${st}:${s}:${dt}:${d}:${JSON.stringify(disc, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`;
+  }
+
+  /** The live edge slot between two vertices (with these discriminator values), or -1. */
+  find(st: number, s: number, dt: number, d: number, disc: readonly unknown[] = []): number {
+    const [a, b, c, e] = this.ends(st, s, dt, d);
+    if (this.discriminated) return this.keyIndex.get(this.discKey(a, b, c, e, disc)) ?? -1;
+    return this.pairIndex.get(a * 65536 + c)?.get(b * maxSlotsPerType + e) ?? -1;
+  }
+
+  /** Every live edge slot between two vertices (all discriminator values). */
+  between(st: number, s: number, dt: number, d: number): number[] {
+    if (!this.discriminated) {
+      const slot = this.find(st, s, dt, d);
+      return slot < 0 ? [] : [slot];
+    }
+    const [a, b, c, e] = this.ends(st, s, dt, d);
+    const found: number[] = [];
+    this.out[a]?.forEach(b, (slot) => {
+      if (this.alive[slot] === 1 && this.dstType[slot] === c && this.dst[slot] === e)
+        found.push(slot);
+    });
+    return found;
+  }
+
+  /** Adds a new edge with default attributes (callers check `find` first). */
+  insert(st: number, s: number, dt: number, d: number, disc: readonly unknown[] = []): number {
+    const [a, b, c, e] = this.ends(st, s, dt, d);
+    const slot = this.slotCount++;
+    if (slot >= this.src.length) {
+      const size = slot + 1;
+      this.srcType = ensureSize(this.srcType, size);
+      this.src = ensureSize(this.src, size);
+      this.dstType = ensureSize(this.dstType, size);
+      this.dst = ensureSize(this.dst, size);
+      this.alive = ensureSize(this.alive, size);
+    }
+    this.srcType[slot] = a;
+    this.src[slot] = b;
+    this.dstType[slot] = c;
+    this.dst[slot] = e;
+    this.alive[slot] = 1;
+    this.liveCount += 1;
+    const attrs = this.def.attributes;
+    for (let i = 0; i < attrs.length; i++) {
+      const attr = attrs[i];
+      const column = this.columns[i];
+      if (attr && column) column[slot] = attr.defaultValue ?? defaultOf(attr.type);
+    }
+    if (this.discriminated) this.keyIndex.set(this.discKey(a, b, c, e, disc), slot);
+    else {
+      let pairs = this.pairIndex.get(a * 65536 + c);
+      if (!pairs) this.pairIndex.set(a * 65536 + c, (pairs = new Map()));
+      pairs.set(b * maxSlotsPerType + e, slot);
+    }
+    (this.out[a] ??= new Adjacency()).add(b, slot);
+    (this.in[c] ??= new Adjacency()).add(e, slot);
+    return slot;
+  }
+
+  /** The discriminator values of an edge, in discriminator order. */
+  discriminatorOf(slot: number): unknown[] {
+    return this.def.discriminator.map((name) => {
+      const i = this.def.attributes.findIndex((a) => a.name === name);
+      return this.columns[i]?.[slot];
+    });
+  }
+
+  delete(slot: number): void {
+    if (this.alive[slot] !== 1) return;
+    const a = this.srcType[slot] ?? 0;
+    const b = this.src[slot] ?? 0;
+    const c = this.dstType[slot] ?? 0;
+    const e = this.dst[slot] ?? 0;
+    if (this.discriminated)
+      this.keyIndex.delete(this.discKey(a, b, c, e, this.discriminatorOf(slot)));
+    else this.pairIndex.get(a * 65536 + c)?.delete(b * maxSlotsPerType + e);
+    this.alive[slot] = 0;
+    this.liveCount -= 1;
+    for (const column of this.columns) column[slot] = undefined;
+  }
+
+  /** Live edge slots touching a vertex (as source, or as target). */
+  incident(typeIndex: number, slot: number): number[] {
+    const found = new Set<number>();
+    const collect = (e: number) => {
+      if (this.alive[e] === 1) found.add(e);
+    };
+    this.out[typeIndex]?.forEach(slot, collect);
+    this.in[typeIndex]?.forEach(slot, collect);
+    return [...found];
+  }
+
+  /** Folds every adjacency's delta into its CSR (vertex counts per type index given). */
+  fold(slotCounts: readonly number[]): void {
+    this.out.forEach((adj, t) => adj.fold(slotCounts[t] ?? 0, this.alive));
+    this.in.forEach((adj, t) => adj.fold(slotCounts[t] ?? 0, this.alive));
+  }
+
+  get deltaCount(): number {
+    let n = 0;
+    for (const adj of this.out) n += adj?.deltaCount ?? 0;
+    return n;
+  }
+
+  /** Follows a schema change: columns kept by attribute name, new ones get defaults. */
+  reshape(def: EdgeTypeDef): void {
+    const byName = new Map(this.def.attributes.map((a, i) => [a.name, this.columns[i] ?? []]));
+    this.columns = def.attributes.map((attr) => {
+      const kept = byName.get(attr.name);
+      if (kept) return kept;
+      const value = attr.defaultValue ?? defaultOf(attr.type);
+      const column: unknown[] = [];
+      for (let slot = 0; slot < this.slotCount; slot++)
+        if (this.alive[slot] === 1) column[slot] = value;
+      return column;
+    });
+    this.def = def;
+  }
+}

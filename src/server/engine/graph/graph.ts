@@ -1,0 +1,243 @@
+// The in-memory graph: one VertexTable per vertex type and one EdgeTable per edge type, laid out
+// for traversal. It applies logged mutations (after they are durable) and follows schema changes.
+import {
+  emptyCatalog,
+  type CatalogData,
+  type EdgeTypeDef,
+  type VertexTypeDef,
+} from '../catalog/types.js';
+import {
+  emptyReport,
+  type ApplyReport,
+  type AttrUpdate,
+  type DeleteEdge,
+  type DeleteVertex,
+  type Mutation,
+  type UpsertEdge,
+  type UpsertVertex,
+} from '../mutations.js';
+import { combine } from './combine.js';
+import { EdgeTable, maxSlotsPerType } from './edge-table.js';
+import { VertexTable } from './vertex-table.js';
+
+export class Graph {
+  catalog: CatalogData;
+  /** By store-wide type index; a dropped type leaves a hole so indexes stay stable. */
+  readonly vertexByIndex: (VertexTable | undefined)[] = [];
+  readonly vertices = new Map<string, VertexTable>();
+  readonly edges = new Map<string, EdgeTable>();
+
+  constructor(catalog: CatalogData) {
+    this.catalog = catalog;
+    this.setCatalog(catalog);
+  }
+
+  vertexTable(name: string): VertexTable | undefined {
+    return this.vertices.get(name);
+  }
+
+  edgeTable(name: string): EdgeTable | undefined {
+    return this.edges.get(name);
+  }
+
+  /** Applies one mutation; `report` accumulates what it did. */
+  apply(mutation: Mutation, report: ApplyReport = emptyReport()): ApplyReport {
+    switch (mutation.k) {
+      case 'v':
+        this.upsertVertex(mutation, report);
+        break;
+      case 'e':
+        this.upsertEdge(mutation, report);
+        break;
+      case 'dv':
+        this.deleteVertex(mutation, report);
+        break;
+      case 'de':
+        this.deleteEdge(mutation, report);
+        break;
+      case 'clear':
+        this.clear();
+        break;
+      case 'schema':
+        this.setCatalog(mutation.catalog);
+        break;
+    }
+    return report;
+  }
+
+  private update(
+    columns: unknown[][],
+    slot: number,
+    updates: readonly AttrUpdate[],
+    created: boolean,
+  ) {
+    for (const [pos, op, value] of updates) {
+      const column = columns[pos];
+      if (column) column[slot] = combine(op, column[slot], value, created);
+    }
+  }
+
+  private upsertVertex(m: UpsertVertex, report: ApplyReport): void {
+    const table = this.vertices.get(m.t);
+    if (!table) return;
+    const exists = table.find(m.id) >= 0;
+    if ((m.only === 'new' && exists) || table.banned.has(m.id)) {
+      report.skippedVertices += 1;
+      if (exists) report.existingVertices.push({ v_type: m.t, v_id: m.id });
+      return;
+    }
+    if (m.only === 'update' && !exists) {
+      report.skippedVertices += 1;
+      return;
+    }
+    if (!exists && table.slotCount >= maxSlotsPerType)
+      throw new Error(`vertex type ${m.t} is full`);
+    const { slot, created } = table.findOrCreate(m.id);
+    this.update(table.columns, slot, m.u, created);
+    report.acceptedVertices += 1;
+  }
+
+  /** The slot of an edge end, creating the vertex unless it must exist; -1 when missing. */
+  private endpoint(
+    type: string,
+    id: string,
+    mustExist: boolean,
+    report: ApplyReport,
+  ): [VertexTable, number] | undefined {
+    const table = this.vertices.get(type);
+    if (!table) return undefined;
+    const slot = table.find(id);
+    if (slot >= 0) return [table, slot];
+    if (mustExist || table.banned.has(id)) {
+      report.missingVertices.push({ v_type: type, v_id: id });
+      return undefined;
+    }
+    const created = table.findOrCreate(id);
+    report.createdEndpoints += 1;
+    return [table, created.slot];
+  }
+
+  private upsertEdge(m: UpsertEdge, report: ApplyReport): void {
+    const table = this.edges.get(m.t);
+    if (!table) return;
+    // Check both ends before creating either, so a skipped edge leaves no vertex behind.
+    const fromTable = this.vertices.get(m.ft);
+    const toTable = this.vertices.get(m.tt);
+    const fromMissing = !fromTable || fromTable.find(m.f) < 0;
+    const toMissing = !toTable || toTable.find(m.to) < 0;
+    const needFrom =
+      m.must === 'both' || m.must === 'source' || (!table.def.directed && m.must === 'target');
+    const needTo =
+      m.must === 'both' || m.must === 'target' || (!table.def.directed && m.must === 'source');
+    if ((needFrom && fromMissing) || (needTo && toMissing)) {
+      if (needFrom && fromMissing) report.missingVertices.push({ v_type: m.ft, v_id: m.f });
+      if (needTo && toMissing) report.missingVertices.push({ v_type: m.tt, v_id: m.to });
+      report.skippedEdges += 1;
+      return;
+    }
+    const from = this.endpoint(m.ft, m.f, false, report);
+    const to = from && this.endpoint(m.tt, m.to, false, report);
+    if (!from || !to) {
+      report.skippedEdges += 1;
+      return;
+    }
+    const [ft, f] = from;
+    const [tt, t] = to;
+    let slot = table.find(ft.typeIndex, f, tt.typeIndex, t, m.disc);
+    const created = slot < 0;
+    if (created) {
+      slot = table.insert(ft.typeIndex, f, tt.typeIndex, t, m.disc);
+      const discIndexes = table.def.discriminator.map((n) =>
+        table.def.attributes.findIndex((a) => a.name === n),
+      );
+      discIndexes.forEach((col, i) => {
+        const column = table.columns[col];
+        if (column) column[slot] = m.disc[i];
+      });
+    }
+    this.update(table.columns, slot, m.u, created);
+    report.acceptedEdges += 1;
+  }
+
+  private deleteVertex(m: DeleteVertex, report: ApplyReport): void {
+    const table = this.vertices.get(m.t);
+    if (!table) return;
+    const slot = table.find(m.id);
+    if (slot < 0) {
+      if (m.permanent) table.banned.add(m.id);
+      return;
+    }
+    for (const edges of this.edges.values()) {
+      for (const e of edges.incident(table.typeIndex, slot)) {
+        edges.delete(e);
+        report.deletedEdges.set(edges.def.name, (report.deletedEdges.get(edges.def.name) ?? 0) + 1);
+      }
+    }
+    table.delete(slot, m.permanent === true);
+    report.deletedVertices.set(m.t, (report.deletedVertices.get(m.t) ?? 0) + 1);
+  }
+
+  private deleteEdge(m: DeleteEdge, report: ApplyReport): void {
+    const table = this.edges.get(m.t);
+    const from = this.vertices.get(m.ft);
+    const to = this.vertices.get(m.tt);
+    if (!table || !from || !to) return;
+    const f = from.find(m.f);
+    const t = to.find(m.to);
+    if (f < 0 || t < 0) return;
+    const slots = m.disc
+      ? [table.find(from.typeIndex, f, to.typeIndex, t, m.disc)].filter((s) => s >= 0)
+      : table.between(from.typeIndex, f, to.typeIndex, t);
+    for (const slot of slots) table.delete(slot);
+    if (slots.length > 0)
+      report.deletedEdges.set(m.t, (report.deletedEdges.get(m.t) ?? 0) + slots.length);
+  }
+
+  /** Drops all data; the schema stays. */
+  clear(): void {
+    for (const table of this.vertices.values()) table.clear();
+    for (const [name, table] of this.edges) this.edges.set(name, new EdgeTable(table.def));
+  }
+
+  /** Follows a new catalog: keeps data of surviving types (by name), reshapes attributes. */
+  setCatalog(given: CatalogData): void {
+    // Catalogs written by older versions lack the newer lists: fill them in.
+    const catalog: CatalogData = { ...emptyCatalog, ...given };
+    this.catalog = catalog;
+    const vertexDefs = new Map<string, VertexTypeDef>(catalog.vertexTypes.map((v) => [v.name, v]));
+    for (const [name, table] of this.vertices) {
+      const def = vertexDefs.get(name);
+      if (!def) {
+        this.vertices.delete(name);
+        this.vertexByIndex[table.typeIndex] = undefined;
+      } else if (def !== table.def) table.reshape(def);
+    }
+    for (const def of catalog.vertexTypes) {
+      if (this.vertices.has(def.name)) continue;
+      const table = new VertexTable(def, this.vertexByIndex.length);
+      this.vertexByIndex.push(table);
+      this.vertices.set(def.name, table);
+    }
+    const edgeDefs = new Map<string, EdgeTypeDef>(catalog.edgeTypes.map((e) => [e.name, e]));
+    for (const [name, table] of this.edges) {
+      const def = edgeDefs.get(name);
+      if (!def) this.edges.delete(name);
+      else if (def !== table.def) table.reshape(def);
+    }
+    for (const def of catalog.edgeTypes)
+      if (!this.edges.has(def.name)) this.edges.set(def.name, new EdgeTable(def));
+  }
+
+  /** Folds the deltas of every edge type into compact adjacency. */
+  fold(): void {
+    const counts = this.vertexByIndex.map((t) => t?.slotCount ?? 0);
+    for (const table of this.edges.values()) table.fold(counts);
+  }
+
+  /** Edges added since the last fold. */
+  get pendingEdges(): number {
+    let n = 0;
+    for (const table of this.edges.values()) n += table.deltaCount;
+    return n;
+  }
+}

@@ -1,0 +1,94 @@
+// The write operations of the engine, as logged: names and external ids (never slots), attribute
+// values already coerced to their types. Replaying the log in order rebuilds the graph exactly.
+import type { CatalogData } from './catalog/types.js';
+
+/** Upsert op codes of the real service: overwrite, keep if exists, add, and, or, max, min. */
+export type OpCode = '=' | '~' | '+' | '&' | '|' | '>' | '<';
+
+/** [attribute position, op code, value]. */
+export type AttrUpdate = readonly [number, OpCode, unknown];
+
+export interface UpsertVertex {
+  readonly k: 'v';
+  readonly t: string;
+  readonly id: string;
+  readonly u: readonly AttrUpdate[];
+  /** 'new': only insert (new_vertex_only); 'update': only update existing (update_vertex_only). */
+  readonly only?: 'new' | 'update';
+}
+
+export interface UpsertEdge {
+  readonly k: 'e';
+  readonly t: string;
+  readonly ft: string;
+  readonly f: string;
+  readonly tt: string;
+  readonly to: string;
+  readonly u: readonly AttrUpdate[];
+  /** Discriminator values, in discriminator order. */
+  readonly disc: readonly unknown[];
+  /** Which ends must already exist (vertex_must_exist and its one-sided forms). */
+  readonly must?: 'both' | 'source' | 'target';
+}
+
+export interface DeleteVertex {
+  readonly k: 'dv';
+  readonly t: string;
+  readonly id: string;
+  readonly permanent?: boolean;
+}
+
+export interface DeleteEdge {
+  readonly k: 'de';
+  readonly t: string;
+  readonly ft: string;
+  readonly f: string;
+  readonly tt: string;
+  readonly to: string;
+  /** One discriminated edge; absent: every edge of the type between the two vertices. */
+  readonly disc?: readonly unknown[];
+}
+
+/** Delete all data of all graphs (CLEAR GRAPH STORE); the schema stays. */
+export interface ClearData {
+  readonly k: 'clear';
+}
+
+/** A schema change: the whole new catalog (data follows by name). */
+export interface SchemaChange {
+  readonly k: 'schema';
+  readonly catalog: CatalogData;
+}
+
+export type Mutation =
+  UpsertVertex | UpsertEdge | DeleteVertex | DeleteEdge | ClearData | SchemaChange;
+
+/** What applying a batch did, for the endpoints' answers. */
+export interface ApplyReport {
+  acceptedVertices: number;
+  acceptedEdges: number;
+  skippedVertices: number;
+  skippedEdges: number;
+  /** Vertices skipped by new_vertex_only because they existed: {v_type, v_id}. */
+  readonly existingVertices: { v_type: string; v_id: string }[];
+  /** Endpoints missing for vertex_must_exist: {v_type, v_id}. */
+  readonly missingVertices: { v_type: string; v_id: string }[];
+  readonly deletedVertices: Map<string, number>;
+  readonly deletedEdges: Map<string, number>;
+  /** Vertices created implicitly as edge endpoints. */
+  createdEndpoints: number;
+}
+
+export function emptyReport(): ApplyReport {
+  return {
+    acceptedVertices: 0,
+    acceptedEdges: 0,
+    skippedVertices: 0,
+    skippedEdges: 0,
+    existingVertices: [],
+    missingVertices: [],
+    deletedVertices: new Map(),
+    deletedEdges: new Map(),
+    createdEndpoints: 0,
+  };
+}

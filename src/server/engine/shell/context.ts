@@ -1,0 +1,36 @@
+// What a shell statement handler sees: the engine, the session's current graph, the statement's
+// source text, and the services the shell delegates to (loading, queries, users) as they land.
+import type { Statement } from '../../../core/gsql/index.js';
+import type { Engine } from '../engine.js';
+import { ShellError } from './errors.js';
+
+/** Services beyond the schema that statements reach; absent ones answer "not supported". */
+export interface ShellServices {
+  /** CREATE LOADING JOB: checks a job against the schema (throws with line:column if bad). */
+  readonly checkLoadingJob?: (graph: string, text: string) => void;
+  /** RUN LOADING JOB j USING f="path": runs and answers the shell's report lines. */
+  readonly runLoadingJob?: (
+    graph: string,
+    statement: Statement & { kind: 'RunJob' },
+    text: string,
+  ) => Promise<string[]>;
+  /** Query statements (CREATE/INSTALL/RUN/INTERPRET QUERY): lines to print. */
+  readonly queries?: (ctx: StatementContext) => Promise<string[]> | undefined;
+}
+
+export interface StatementContext {
+  readonly engine: Engine;
+  readonly statement: Statement;
+  /** The statement's own source text. */
+  readonly text: string;
+  readonly services: ShellServices;
+  /** The session's graph (USE GRAPH), or null at global scope. */
+  graph: string | null;
+}
+
+/** The session's graph, or an error naming the statement that needs one. */
+export function requireGraph(ctx: StatementContext, what: string): string {
+  if (ctx.graph === null)
+    throw new ShellError(`${what} needs a graph: run USE GRAPH first, or add FOR GRAPH.`);
+  return ctx.graph;
+}

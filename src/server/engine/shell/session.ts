@@ -1,0 +1,141 @@
+// A GSQL shell session: runs a script statement by statement the way the GSQL shell does (USE
+// GRAPH persists for the session) and answers with the shell's text and a return code. A script
+// with syntax errors runs nothing; a failing statement stops the script.
+import { formatDiagnostic, parse, type Statement } from '../../../core/gsql/index.js';
+import { CatalogError } from '../catalog/errors.js';
+import { putLoadingJob } from '../catalog/jobs.js';
+import type { Engine } from '../engine.js';
+import { EngineError } from '../errors.js';
+import type { ShellServices, StatementContext } from './context.js';
+import { requireGraph } from './context.js';
+import * as ddl from './ddl.js';
+import { ShellError } from './errors.js';
+import { ls, show } from './listing.js';
+
+export interface ShellResult {
+  readonly lines: string[];
+  /** 0 on success, 1 when a statement failed (the __GSQL__RETURN__CODE__ of the real shell). */
+  readonly returnCode: number;
+}
+
+export class ShellSession {
+  graph: string | null;
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly services: ShellServices = {},
+    graph: string | null = null,
+  ) {
+    this.graph = graph;
+  }
+
+  async run(script: string): Promise<ShellResult> {
+    const { ast, diagnostics } = parse(script);
+    const errors = diagnostics.filter((d) => d.severity === 'error');
+    if (errors.length > 0) {
+      return { lines: errors.map((d) => `Syntax error at ${formatDiagnostic(d)}`), returnCode: 1 };
+    }
+    const lines: string[] = [];
+    for (const statement of ast.statements) {
+      const text = script.slice(statement.range.start.offset, statement.range.end.offset);
+      const ctx: StatementContext = {
+        engine: this.engine,
+        statement,
+        text,
+        services: this.services,
+        graph: this.graph,
+      };
+      try {
+        lines.push(...(await this.execute(ctx, statement)));
+        this.graph = ctx.graph;
+      } catch (error) {
+        lines.push(failureText(statement, error));
+        return { lines, returnCode: 1 };
+      }
+    }
+    return { lines, returnCode: 0 };
+  }
+
+  private async execute(ctx: StatementContext, s: Statement): Promise<string[]> {
+    switch (s.kind) {
+      case 'CreateVertex':
+        return ddl.createVertex(ctx, s);
+      case 'CreateEdge':
+        return ddl.createEdge(ctx, s);
+      case 'CreateGraph':
+        return ddl.createGraphStatement(ctx, s);
+      case 'TypedefTuple':
+        return ddl.typedefTuple(ctx, s);
+      case 'CreateSchemaChangeJob':
+        return ddl.createSchemaJob(ctx, s);
+      case 'RunSchemaChange':
+        return ddl.runSchemaJob(ctx, s);
+      case 'Drop':
+        return ddl.drop(ctx, s);
+      case 'DropAll':
+        return ddl.dropAllStatement(ctx);
+      case 'ClearGraphStore':
+        return ddl.clearGraphStore(ctx);
+      case 'UseGraph':
+        if (!this.engine.catalog.graphs.some((g) => g.name === s.name)) {
+          throw new ShellError(`Graph ${s.name} does not exist.`);
+        }
+        ctx.graph = s.name;
+        return [`Using graph '${s.name}'`];
+      case 'UseGlobal':
+        ctx.graph = null;
+        return [];
+      case 'Ls':
+        return ls(ctx);
+      case 'Show':
+        return show(ctx, s);
+      case 'CreateLoadingJob':
+        return this.createLoadingJob(ctx, s);
+      case 'RunJob': {
+        const graph = requireGraph(ctx, 'RUN LOADING JOB');
+        if (!this.services.runLoadingJob)
+          throw new ShellError('RUN LOADING JOB is not supported by the embedded service yet.');
+        return this.services.runLoadingJob(graph, s, ctx.text);
+      }
+      case 'CreateQuery':
+      case 'InterpretBlock':
+      case 'InstallQuery':
+      case 'RunQuery': {
+        const answer = this.services.queries?.(ctx);
+        if (!answer) throw new ShellError('Queries are not supported by the embedded service yet.');
+        return answer;
+      }
+      case 'CreateSecret':
+      case 'CreateUser':
+      case 'RoleGrant':
+        throw new ShellError(`${s.kind} is not supported by the embedded service yet.`);
+      case 'Error':
+        throw new ShellError(`Cannot read the statement: ${s.text}`);
+    }
+  }
+
+  private async createLoadingJob(
+    ctx: StatementContext,
+    s: Statement & { kind: 'CreateLoadingJob' },
+  ): Promise<string[]> {
+    const graph = s.graph ?? requireGraph(ctx, 'CREATE LOADING JOB');
+    this.services.checkLoadingJob?.(graph, ctx.text);
+    await this.engine.changeSchema((c) =>
+      putLoadingJob(c, { graph, name: s.name, text: ctx.text }),
+    );
+    return [`Successfully created loading jobs: [${s.name}].`];
+  }
+}
+
+/** The shell's text for a failed statement: semantic errors carry the statement's line:column. */
+function failureText(statement: Statement, error: unknown): string {
+  const { line, column } = statement.range.start;
+  if (error instanceof ShellError) return error.message;
+  if (error instanceof CatalogError) {
+    return /^\d+:\d+: /.test(error.message)
+      ? `Semantic Check Fails: ${error.message}`
+      : `Semantic Check Fails: ${line}:${column}: ${error.message}`;
+  }
+  if (error instanceof EngineError) return `${line}:${column}: ${error.message}`;
+  return `${line}:${column}: internal error: ${error instanceof Error ? error.message : String(error)}`;
+}

@@ -1,0 +1,118 @@
+// Durability on lmdb, the log of record: every acknowledged write is a numbered log entry, and a
+// checkpoint writes the whole graph (by names and external ids) so the log can be trimmed. On
+// open, the graph is rebuilt from the checkpoint and the log entries after it. A write resolves
+// only after lmdb has flushed it to disk (lmdb-js resolves a commit before the flush).
+import { open, type Database, type RootDatabase } from 'lmdb';
+import type { CatalogData } from '../catalog/types.js';
+import { emptyCatalog } from '../catalog/types.js';
+import type { Mutation } from '../mutations.js';
+
+/** Mutations per log entry: large writes span several entries of one transaction. */
+const entrySize = 20_000;
+
+export interface SnapshotChunk {
+  readonly kind: 'v' | 'e';
+  readonly type: string;
+  /** Vertex chunks: ids. Edge chunks: [fromType, fromId, toType, toId] per edge, flattened. */
+  readonly keys: readonly string[];
+  /** Attribute names of the columns, so a chunk survives attribute reordering. */
+  readonly attributes: readonly string[];
+  readonly columns: readonly (readonly unknown[])[];
+}
+
+interface Meta {
+  catalog: CatalogData;
+  /** Last log sequence number folded into the checkpoint. */
+  checkpointSeq: number;
+}
+
+export class LogStore {
+  private nextSeq: number;
+
+  private constructor(
+    private readonly root: RootDatabase,
+    private readonly meta: Database<Meta, string>,
+    private readonly log: Database<Mutation[], number>,
+    private readonly snapshot: Database<SnapshotChunk, number>,
+  ) {
+    let last = this.checkpointSeq;
+    for (const key of log.getKeys({ reverse: true, limit: 1 })) last = Math.max(last, key);
+    this.nextSeq = last + 1;
+  }
+
+  static open(path: string): LogStore {
+    // Records and Maps survive the round trip; 64-bit integers come back as bigint when needed.
+    const root = open({
+      path,
+      compression: false,
+      encoder: { useRecords: true, mapsAsObjects: false, int64AsType: 'auto' },
+    });
+    return new LogStore(
+      root,
+      root.openDB<Meta, string>({ name: 'meta' }),
+      root.openDB<Mutation[], number>({ name: 'log' }),
+      root.openDB<SnapshotChunk, number>({ name: 'snapshot' }),
+    );
+  }
+
+  private get checkpointSeq(): number {
+    return this.meta.get('state')?.checkpointSeq ?? 0;
+  }
+
+  /** The catalog of the checkpoint (schema changes after it are in the log). */
+  checkpointCatalog(): CatalogData {
+    return this.meta.get('state')?.catalog ?? emptyCatalog;
+  }
+
+  /** Checkpoint chunks, in write order. */
+  *checkpointChunks(): Generator<SnapshotChunk> {
+    for (const { value } of this.snapshot.getRange()) yield value;
+  }
+
+  /** Log entries written after the checkpoint, in order. */
+  *entriesAfterCheckpoint(): Generator<Mutation[]> {
+    for (const { value } of this.log.getRange({ start: this.checkpointSeq + 1 })) yield value;
+  }
+
+  /** Appends one write as log entries in one transaction; resolves once it is on disk. */
+  async append(mutations: readonly Mutation[]): Promise<void> {
+    if (mutations.length === 0) return;
+    const first = this.nextSeq;
+    const count = Math.ceil(mutations.length / entrySize);
+    this.nextSeq += count;
+    try {
+      await this.root.transaction(() => {
+        for (let i = 0; i < count; i++) {
+          void this.log.put(first + i, mutations.slice(i * entrySize, (i + 1) * entrySize));
+        }
+      });
+      await this.root.flushed;
+    } catch (error) {
+      this.nextSeq = first; // nothing was committed: the sequence numbers are free again
+      throw error;
+    }
+  }
+
+  /** Replaces the checkpoint with `chunks` (the graph as of now) and trims the log. */
+  async checkpoint(catalog: CatalogData, chunks: Iterable<SnapshotChunk>): Promise<void> {
+    const upTo = this.nextSeq - 1;
+    await this.root.transaction(() => {
+      void this.snapshot.clearSync();
+      let key = 0;
+      for (const chunk of chunks) void this.snapshot.put(key++, chunk);
+      void this.meta.put('state', { catalog, checkpointSeq: upTo });
+      for (const seq of this.log.getKeys({ end: upTo + 1 })) void this.log.remove(seq);
+    });
+    await this.root.flushed;
+  }
+
+  /** Log entries not yet folded into a checkpoint. */
+  get pendingEntries(): number {
+    return this.nextSeq - 1 - this.checkpointSeq;
+  }
+
+  async close(): Promise<void> {
+    await this.root.flushed;
+    await this.root.close();
+  }
+}

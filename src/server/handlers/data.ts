@@ -1,0 +1,177 @@
+// Data endpoints: upsert, vertices and edges (read, count, delete), built-ins and clear-store.
+// Writes are planned against the graph inside the engine's write queue, so a request's checks
+// and its mutations see the same state.
+import { runBuiltin } from '../engine/data/builtins.js';
+import { countEdges, listEdges, planDeleteEdges, type EdgeSelector } from '../engine/data/edges.js';
+import { planUpsert } from '../engine/data/upsert.js';
+import {
+  countVertices,
+  getVertex,
+  listVertices,
+  planDeleteVertex,
+  planDeleteVertices,
+} from '../engine/data/vertices.js';
+import type { Engine } from '../engine/engine.js';
+import type { ApplyReport } from '../engine/mutations.js';
+import { GraphScope } from '../engine/scope.js';
+import type { HandlerMap } from '../http/context.js';
+import { withEngineErrors } from './engine-errors.js';
+
+const scope = (engine: Engine, graph: string) => new GraphScope(engine.graph, graph);
+
+function upsertAnswer(
+  report: ApplyReport,
+  options: { newVertexOnly: boolean; mustExist: boolean },
+) {
+  const answer: Record<string, unknown> = {
+    accepted_vertices: report.acceptedVertices,
+    accepted_edges: report.acceptedEdges,
+  };
+  if (options.newVertexOnly) {
+    answer.skipped_vertices = report.skippedVertices;
+    answer.vertices_already_exist = report.existingVertices;
+  }
+  if (options.mustExist) {
+    answer.skipped_edges = report.skippedEdges;
+    answer.edge_vertices_not_exist = report.missingVertices;
+  }
+  return [answer];
+}
+
+function deletedVertices(report: ApplyReport, type: string) {
+  return { v_type: type, deleted_vertices: report.deletedVertices.get(type) ?? 0 };
+}
+
+function deletedEdges(report: ApplyReport) {
+  return [...report.deletedEdges].map(([e_type, deleted_edges]) => ({ e_type, deleted_edges }));
+}
+
+type EdgePath = { readonly graph_name: string } & Readonly<Record<string, string>>;
+
+interface EdgeListQuery {
+  readonly select?: readonly string[];
+  readonly filter?: readonly string[];
+  readonly sort?: readonly string[];
+  readonly limit?: number;
+  readonly count_only?: boolean;
+  readonly not_wildcard?: boolean;
+}
+
+function edgeSelector(p: EdgePath, notWildcard?: boolean): EdgeSelector {
+  return {
+    sourceType: p.source_vertex_type ?? '',
+    sourceId: p.source_vertex_id ?? '',
+    edgeType: p.edge_type,
+    targetType: p.target_vertex_type,
+    targetId: p.target_vertex_id,
+    discriminator: p.discriminator,
+    notWildcard,
+  };
+}
+
+async function edgeList(engine: Engine, params: EdgePath, q: EdgeListQuery, exact = false) {
+  const s = scope(engine, params.graph_name);
+  const selector = edgeSelector(params, exact || q.not_wildcard);
+  const query = { select: q.select, filter: q.filter, sort: q.sort, limit: q.limit };
+  if (q.count_only) return { results: [{ count: countEdges(s, selector, query) }] };
+  return Promise.resolve({ results: listEdges(s, selector, query) });
+}
+
+async function edgeDelete(engine: Engine, params: EdgePath, filter: readonly string[] | undefined) {
+  const graph = params.graph_name;
+  const selector = edgeSelector(params, true);
+  const { report } = await engine.write((g) => ({
+    mutations: planDeleteEdges(new GraphScope(g, graph), selector, { filter }),
+  }));
+  return { results: deletedEdges(report) };
+}
+
+export const dataHandlers: HandlerMap = withEngineErrors({
+  upsertGraph: async (ctx) => {
+    const graph = ctx.params.graph_name;
+    const q = ctx.query;
+    const options = {
+      newVertexOnly: q.new_vertex_only === true,
+      updateVertexOnly: q.update_vertex_only === true,
+      vertexMustExist: q.vertex_must_exist === true,
+      sourceVertexMustExist: q.source_vertex_must_exist === true,
+      targetVertexMustExist: q.target_vertex_must_exist === true,
+    };
+    const { report } = await ctx.engine.write((g) => ({
+      mutations: planUpsert(new GraphScope(g, graph), ctx.body, options),
+    }));
+    const mustExist =
+      options.vertexMustExist || options.sourceVertexMustExist || options.targetVertexMustExist;
+    return { results: upsertAnswer(report, { newVertexOnly: options.newVertexOnly, mustExist }) };
+  },
+
+  listVertices: async (ctx) => {
+    const q = ctx.query;
+    const s = scope(ctx.engine, ctx.params.graph_name);
+    const query = { select: q.select, filter: q.filter, sort: q.sort, limit: q.limit };
+    if (q.count_only)
+      return { results: [{ count: countVertices(s, ctx.params.vertex_type, query) }] };
+    return { results: listVertices(s, ctx.params.vertex_type, query) };
+  },
+
+  getVertex: async (ctx) => {
+    const s = scope(ctx.engine, ctx.params.graph_name);
+    return {
+      results: [getVertex(s, ctx.params.vertex_type, ctx.params.vertex_id, ctx.query.select)],
+    };
+  },
+
+  deleteVertices: async (ctx) => {
+    const { graph_name: graph, vertex_type: type } = ctx.params;
+    const q = ctx.query;
+    const { report } = await ctx.engine.write((g) => ({
+      mutations: planDeleteVertices(
+        new GraphScope(g, graph),
+        type,
+        { filter: q.filter, sort: q.sort, limit: q.limit },
+        q.permanent === true,
+      ),
+    }));
+    return { results: deletedVertices(report, type) };
+  },
+
+  deleteVerticesByType: async (ctx) => {
+    const { graph_name: graph, vertex_type: type } = ctx.params;
+    const { report } = await ctx.engine.write((g) => ({
+      mutations: planDeleteVertices(
+        new GraphScope(g, graph),
+        type,
+        {},
+        ctx.query.permanent === true,
+      ),
+    }));
+    return { results: deletedVertices(report, type) };
+  },
+
+  deleteVertex: async (ctx) => {
+    const { graph_name: graph, vertex_type: type, vertex_id: id } = ctx.params;
+    const { report } = await ctx.engine.write((g) => ({
+      mutations: planDeleteVertex(new GraphScope(g, graph), type, id),
+    }));
+    return { results: deletedVertices(report, type) };
+  },
+
+  listEdges: (ctx) => edgeList(ctx.engine, ctx.params, ctx.query),
+  listEdgesByType: (ctx) => edgeList(ctx.engine, ctx.params, ctx.query),
+  listEdgesByTargetType: (ctx) => edgeList(ctx.engine, ctx.params, ctx.query),
+  getEdge: (ctx) => edgeList(ctx.engine, ctx.params, ctx.query, true),
+  getEdgeByDiscriminator: (ctx) => edgeList(ctx.engine, ctx.params, ctx.query, true),
+  deleteEdge: (ctx) => edgeDelete(ctx.engine, ctx.params, ctx.query.filter),
+  deleteEdgeByDiscriminator: (ctx) => edgeDelete(ctx.engine, ctx.params, ctx.query.filter),
+  deleteEdgesByType: (ctx) => edgeDelete(ctx.engine, ctx.params, ctx.query.filter),
+  deleteEdgesByTargetType: (ctx) => edgeDelete(ctx.engine, ctx.params, ctx.query.filter),
+
+  runBuiltin: async (ctx) => ({
+    results: runBuiltin(scope(ctx.engine, ctx.params.graph_name), ctx.body),
+  }),
+
+  clearStore: async (ctx) => {
+    await ctx.engine.write(() => ({ mutations: [{ k: 'clear' }] }));
+    return { whole: { error: false, message: 'Successfully cleared graph store.' } };
+  },
+});

@@ -1,0 +1,71 @@
+// Engine-side failures as HTTP answers: the engine's errors carry their own codes; here they
+// get the status and the REST++ code the envelope shows. One place, wrapped around every
+// handler map that reaches the engine.
+import { CatalogError } from '../engine/catalog/errors.js';
+import { EngineError } from '../engine/errors.js';
+import { ConditionError, PathError } from '../engine/paths/errors.js';
+import type { Handler, HandlerMap } from '../http/context.js';
+import {
+  BadRequestError,
+  HttpError,
+  NotFoundError,
+  RequestTimeoutError,
+  ServerErrorCodes,
+} from '../http/errors.js';
+
+/** Codes for conditions the REST++ return-code list has no entry for. */
+export const EngineHttpCodes = {
+  objectNotFound: 'GWB-NOT-FOUND',
+  schemaConflict: 'GWB-SCHEMA-CONFLICT',
+} as const;
+
+/** The HTTP error for an engine-side failure, or undefined when it is not one. */
+export function engineHttpError(error: unknown): HttpError | undefined {
+  if (error instanceof EngineError) {
+    switch (error.code) {
+      case 'ENGINE-UNKNOWN-GRAPH':
+        return new NotFoundError(error.message, ServerErrorCodes.graphNotFound);
+      case 'ENGINE-NOT-FOUND':
+        return new NotFoundError(error.message, EngineHttpCodes.objectNotFound);
+      default:
+        return new BadRequestError(error.message, ServerErrorCodes.invalidPayload);
+    }
+  }
+  if (error instanceof CatalogError) {
+    if (error.code === 'SCHEMA-NOT-FOUND')
+      return new NotFoundError(error.message, EngineHttpCodes.objectNotFound);
+    if (error.code === 'SCHEMA-EXISTS' || error.code === 'SCHEMA-IN-USE') {
+      return new HttpError(409, EngineHttpCodes.schemaConflict, error.message);
+    }
+    return new BadRequestError(error.message, ServerErrorCodes.invalidPayload);
+  }
+  const coded = error as { name?: string; code?: string; message?: string } | undefined;
+  // Path-finding and loading errors are input errors with their own stable codes.
+  if (
+    coded &&
+    (coded.name === 'PathError' ||
+      coded.name === 'ConditionError' ||
+      coded.name === 'LoadingJobError')
+  ) {
+    return new BadRequestError(
+      coded.message ?? 'bad request',
+      coded.code ?? ServerErrorCodes.invalidPayload,
+    );
+  }
+  return undefined;
+}
+
+/** Wraps every handler of a map so engine errors become HTTP errors. */
+export function withEngineErrors(handlers: HandlerMap): HandlerMap {
+  const wrapped: Record<string, Handler> = {};
+  for (const [name, handler] of Object.entries(handlers) as [string, Handler][]) {
+    wrapped[name] = async (ctx) => {
+      try {
+        return await handler(ctx);
+      } catch (error) {
+        throw engineHttpError(error) ?? error;
+      }
+    };
+  }
+  return wrapped as HandlerMap;
+}

@@ -1,0 +1,17 @@
+// Every handler of the embedded service, by operation name: one map per area of the catalogue.
+import type { HandlerMap } from '../http/context.js';
+import { dataHandlers } from './data.js';
+import { maintenanceHandlers } from './maintenance.js';
+import { schemaHandlers } from './schema.js';
+import { pathHandlers } from './paths.js';
+import { statementsHandlers } from './statements.js';
+import { systemHandlers } from './system.js';
+
+export const serviceHandlers: HandlerMap = {
+  ...systemHandlers,
+  ...dataHandlers,
+  ...maintenanceHandlers,
+  ...schemaHandlers,
+  ...pathHandlers,
+  ...statementsHandlers(),
+};

@@ -1,0 +1,65 @@
+// Path finding endpoints: /restpp/shortestpath and /restpp/allpaths. The body's source/sources
+// and target/targets become one request; the answer is the subgraph of the found paths, with
+// the real service's note when a filter array was missing.
+import {
+  allPaths,
+  emptyFilterMessage,
+  shortestPaths,
+  type PathRequest,
+} from '../engine/paths/find-paths.js';
+import type { HandlerMap } from '../http/context.js';
+import { withEngineErrors } from './engine-errors.js';
+
+type Ref = { readonly type?: string; readonly id: unknown };
+interface PathBody {
+  readonly source?: Ref;
+  readonly sources?: readonly Ref[];
+  readonly target?: Ref;
+  readonly targets?: readonly Ref[];
+  readonly vertexFilters?: readonly { type: string; condition?: string }[];
+  readonly edgeFilters?: readonly { type: string; condition?: string }[];
+  readonly maxLength?: number;
+  readonly allShortestPaths?: boolean;
+}
+
+function refs(one: Ref | undefined, many: readonly Ref[] | undefined): PathRequest['sources'] {
+  return (many ?? (one ? [one] : [])).map((r) => ({
+    type: r.type ?? '',
+    id: typeof r.id === 'number' ? r.id : String(r.id as string),
+  }));
+}
+
+function request(graph: string, body: PathBody): PathRequest {
+  return {
+    graph,
+    sources: refs(body.source, body.sources),
+    targets: refs(body.target, body.targets),
+    ...(body.vertexFilters ? { vertexFilters: body.vertexFilters } : {}),
+    ...(body.edgeFilters ? { edgeFilters: body.edgeFilters } : {}),
+    ...(body.maxLength !== undefined ? { maxLength: body.maxLength } : {}),
+    ...(body.allShortestPaths !== undefined ? { allShortestPaths: body.allShortestPaths } : {}),
+  };
+}
+
+export const pathHandlers: HandlerMap = withEngineErrors({
+  shortestPath: async (ctx) => {
+    const answer = shortestPaths(ctx.engine.graph, request(ctx.params.graph_name, ctx.body), {
+      signal: ctx.signal,
+      deadline: Date.now() + ctx.timeoutMs,
+    });
+    return Promise.resolve({
+      results: answer.results,
+      message: emptyFilterMessage(answer.missingFilters),
+    });
+  },
+  allPaths: async (ctx) => {
+    const answer = allPaths(ctx.engine.graph, request(ctx.params.graph_name, ctx.body), {
+      signal: ctx.signal,
+      deadline: Date.now() + ctx.timeoutMs,
+    });
+    return Promise.resolve({
+      results: answer.results,
+      message: emptyFilterMessage(answer.missingFilters),
+    });
+  },
+});

@@ -1,0 +1,93 @@
+// Reading request bodies within the size limit: buffered for JSON, text and form bodies (refused
+// with 413 as soon as the count passes the limit, before the rest is read), streamed for raw
+// bodies (loading data: up to 200 MB must never sit in memory whole).
+import type { IncomingMessage } from 'node:http';
+import { parseJson } from '../../core/client/json.js';
+import {
+  BadRequestError,
+  InvalidJsonError,
+  PayloadTooLargeError,
+  ServerErrorCodes,
+} from './errors.js';
+import { jsonDepthExceeds, maxJsonDepth } from './limits.js';
+
+/** A raw body for the handler to consume as a stream; the size limit is enforced as it flows. */
+export interface RawBody extends AsyncIterable<Buffer> {
+  /** Content-Length when the client declared one. */
+  readonly declaredLength: number | undefined;
+  /** Bytes read so far. */
+  readonly bytesRead: number;
+  /** The whole body as a Buffer (for small payloads only). */
+  buffer(): Promise<Buffer>;
+  /** The whole body as UTF-8 text (for small payloads only). */
+  text(): Promise<string>;
+}
+
+/** Yields the request's chunks, throwing 413 once more than `limit` bytes have arrived. */
+async function* limited(req: IncomingMessage, limit: number, seen: { bytes: number }) {
+  for await (const chunk of req as AsyncIterable<Buffer | string>) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    seen.bytes += buffer.length;
+    if (seen.bytes > limit) throw new PayloadTooLargeError(limit);
+    yield buffer;
+  }
+}
+
+export function rawBody(req: IncomingMessage, limit: number): RawBody {
+  const seen = { bytes: 0 };
+  let consumed = false;
+  const declared = req.headers['content-length'];
+  const iterate = () => {
+    if (consumed) throw new Error('the request body can be read only once');
+    consumed = true;
+    return limited(req, limit, seen);
+  };
+  const buffer = async () => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of iterate()) chunks.push(chunk);
+    return Buffer.concat(chunks);
+  };
+  return {
+    declaredLength: declared === undefined ? undefined : Number(declared),
+    get bytesRead() {
+      return seen.bytes;
+    },
+    [Symbol.asyncIterator]: () => iterate()[Symbol.asyncIterator](),
+    buffer,
+    text: async () => (await buffer()).toString('utf8'),
+  };
+}
+
+/** The whole body as UTF-8 text, within the limit. */
+export async function readText(req: IncomingMessage, limit: number): Promise<string> {
+  return rawBody(req, limit).text();
+}
+
+/** Parses JSON text losslessly (big integers as bigint); 400 when malformed or too deep. */
+export function parseJsonBody(operation: string, input: string): unknown {
+  // A UTF-8 byte-order mark (some Windows tools write one) is not part of the JSON.
+  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+  if (jsonDepthExceeds(text)) {
+    throw new InvalidJsonError(
+      `${operation}: the JSON payload nests deeper than ${maxJsonDepth} levels`,
+    );
+  }
+  try {
+    return parseJson(text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new InvalidJsonError(`${operation}: the JSON payload is invalid: ${reason}`);
+  }
+}
+
+/** The 3.x shell's body: the whole script form-encoded (spaces as `+`). */
+export function decodeFormBody(operation: string, text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    throw new BadRequestError(
+      `${operation}: the form-encoded payload is malformed`,
+      ServerErrorCodes.invalidPayload,
+    );
+  }
+}

@@ -1,0 +1,232 @@
+// One request through the pipeline: limits (URL, declared body size), Host check, route, auth,
+// GSQL-TIMEOUT, variant choice, path/query/body parsing by the operation's schemas, the handler,
+// and the envelope. Every failure is an HttpError answered in the envelope; anything else is a
+// logged 500 with a generic message.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Operation, Service } from '../../core/ops/define.js';
+import type { Engine } from '../engine/engine.js';
+import { authenticate, authRequirement, type Authenticator } from '../auth/policy.js';
+import { decodeFormBody, parseJsonBody, rawBody, readText } from './body.js';
+import type { HandlerMap, Reply, RequestContext, ServerHooks, ServerInfo } from './context.js';
+import { errorBody, successBody } from './envelope.js';
+import {
+  BadRequestError,
+  InternalError,
+  NotSupportedError,
+  PayloadTooLargeError,
+  isHttpError,
+  type HttpError,
+} from './errors.js';
+import { checkBrowserOrigin, checkHost } from './host-check.js';
+import { checkDeclaredLength, checkUrlLength, parseTimeoutHeader } from './limits.js';
+import type { Logger } from './log.js';
+import { rawQuery } from './query.js';
+import { writeAnswer } from './respond.js';
+import type { ListenerKind, RouteEntry } from './route-table.js';
+import { pathSegments, routeParams, type Router } from './router.js';
+import { parseOrThrow } from './validate.js';
+import { needsBody, pickVariant } from './variants.js';
+
+export interface DispatchState {
+  readonly router: Router;
+  readonly handlers: HandlerMap;
+  readonly engine: Engine;
+  readonly auth: Authenticator;
+  readonly restppAuth: boolean;
+  readonly maxBodyBytes: number;
+  readonly hooks: ServerHooks;
+  readonly info: ServerInfo;
+  readonly log: Logger;
+}
+
+export interface Listener {
+  readonly kind: ListenerKind;
+  readonly host: string;
+  port: number;
+}
+
+let counter = 0;
+/** Request ids in the real service's shape (`<n>.RESTPP_1_1.<epoch ms>.N`). */
+function nextRequestId(): string {
+  counter = (counter + 1) % 0x7fffffff;
+  return `${counter}.RESTPP_1_1.${Date.now()}.N`;
+}
+
+/** Which envelope an answer gets before a route is known: by listener and path prefix. */
+function serviceOfPath(listener: ListenerKind, rawUrl: string): Service {
+  if (listener === 'restpp' || rawUrl.startsWith('/restpp')) return 'restpp';
+  return rawUrl.startsWith('/gsql') || rawUrl.startsWith('/informant') ? 'gsql' : 'restpp';
+}
+
+interface Preread {
+  readonly present: boolean;
+  readonly text: string;
+  readonly value: unknown;
+}
+
+async function readBody(
+  state: DispatchState,
+  req: IncomingMessage,
+  route: RouteEntry,
+  preread: Preread | undefined,
+): Promise<unknown> {
+  const op = route.op;
+  if (op.body === undefined) return undefined;
+  const kind = route.form === 'legacy' ? (op.legacyBodyKind ?? op.bodyKind) : op.bodyKind;
+  if (kind === 'raw') return rawBody(req, state.maxBodyBytes);
+  const text = preread?.text ?? (await readText(req, state.maxBodyBytes));
+  switch (kind) {
+    case 'json': {
+      const value =
+        preread !== undefined
+          ? preread.value
+          : text.trim() === ''
+            ? undefined
+            : parseJsonBody(op.name, text);
+      return parseOrThrow(op.body, value, op.name, 'body');
+    }
+    case 'text':
+      return parseOrThrow(op.body, text, op.name, 'body');
+    case 'form':
+      return parseOrThrow(op.body, decodeFormBody(op.name, text), op.name, 'body');
+  }
+}
+
+/** The path and query of a request target; the absolute form (`http://h/p?q`) is reduced to it. */
+function originForm(target: string): string {
+  if (target.startsWith('/')) return target;
+  try {
+    const url = new URL(target);
+    return url.pathname + url.search;
+  } catch {
+    return `/${target}`;
+  }
+}
+
+function headerText(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function graphOf(params: Record<string, string>, search: URLSearchParams): string | undefined {
+  return params.graph_name ?? params.graph ?? search.get('graph') ?? undefined;
+}
+
+export async function dispatch(
+  state: DispatchState,
+  listener: Listener,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const requestId = nextRequestId();
+  const controller = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const rawUrl = originForm(req.url ?? '/');
+  let service = serviceOfPath(listener.kind, rawUrl);
+  let op: Operation | undefined;
+  try {
+    checkUrlLength(rawUrl);
+    checkHost(req.headers.host, listener.host, listener.port);
+    checkBrowserOrigin(
+      req.headers.origin,
+      headerText(req.headers['sec-fetch-site']),
+      listener.host,
+      listener.port,
+    );
+    checkDeclaredLength(req, state.maxBodyBytes);
+    const q = rawUrl.indexOf('?');
+    const search = new URLSearchParams(q < 0 ? '' : rawUrl.slice(q + 1));
+    const match = state.router.match(
+      listener.kind,
+      req.method ?? 'GET',
+      pathSegments(q < 0 ? rawUrl : rawUrl.slice(0, q)),
+    );
+    const first = match.routes[0];
+    if (!first) throw new InternalError(new Error('route without operations'));
+    service = first.service;
+    const timeoutMs = parseTimeoutHeader(req.headers['gsql-timeout']);
+    const user = await authenticate(
+      state.auth,
+      authRequirement(first.op, first.service, state.restppAuth),
+      req.headers.authorization,
+      { op: first.op, graph: graphOf(routeParams(first, match.captured, search), search) },
+    );
+
+    let preread: Preread | undefined;
+    if (needsBody(match.routes)) {
+      const text = await readText(req, state.maxBodyBytes);
+      const present = text.trim() !== '';
+      preread = { present, text, value: present ? parseJsonBody(first.op.name, text) : undefined };
+    }
+    const route = pickVariant(match.routes, search, preread);
+    if (!route) {
+      const names = match.routes.map((r) => r.op.name).join(', ');
+      throw new BadRequestError(`the request matches none of ${names}: check its parameters`);
+    }
+    op = route.op;
+    service = route.service;
+
+    const params = parseOrThrow(
+      op.pathParams,
+      routeParams(route, match.captured, search),
+      op.name,
+      'path',
+    );
+    const skip = new Set(Object.keys(route.queryBound));
+    const query = parseOrThrow(
+      op.query,
+      rawQuery(op.name, op.query, search, skip),
+      op.name,
+      'query',
+    );
+    // Input is checked against the catalogue's schemas even where no handler exists yet.
+    const body = await readBody(state, req, route, preread);
+    const handler = state.handlers[op.name as keyof HandlerMap] as
+      ((ctx: RequestContext) => Promise<Reply>) | undefined;
+    if (!handler) throw new NotSupportedError(op.name);
+    const ctx = {
+      op,
+      opName: op.name,
+      form: route.form,
+      listener: listener.kind,
+      params,
+      query,
+      body,
+      user,
+      headers: req.headers,
+      signal: controller.signal,
+      requestId,
+      timeoutMs,
+      engine: state.engine,
+      hooks: state.hooks,
+      server: state.info,
+    } as RequestContext;
+    const reply = await handler(ctx);
+    writeAnswer(res, successBody(service, reply, state.engine.schemaVersion), requestId);
+  } catch (caught) {
+    // The client went away (often the cause of the failure, e.g. a cut upload): nobody to answer.
+    if (controller.signal.aborted || res.destroyed) return;
+    let error: HttpError;
+    if (isHttpError(caught)) error = caught;
+    else {
+      error = new InternalError(caught);
+      state.log.error(
+        `${requestId} ${req.method ?? ''} ${rawUrl}: ${op?.name ?? 'request'} failed`,
+        caught,
+      );
+    }
+    if (caught instanceof InternalError) {
+      state.log.error(`${requestId}: internal error`, caught.cause);
+    }
+    // Too late for an envelope once the answer has started: cut the connection instead.
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    // A refused body is not read on: close the connection instead of draining it.
+    const close: Record<string, string> =
+      error instanceof PayloadTooLargeError ? { connection: 'close' } : {};
+    writeAnswer(res, errorBody(service, error, state.engine.schemaVersion), requestId, close);
+  }
+}

@@ -1,0 +1,69 @@
+// The spec's envelopes (document 1, Response envelope): REST++ answers carry `version`
+// {edition, api: v2, schema}, `error`, `message`, `results` and `code` (REST-0000 on success);
+// GSQL-server, informant and /api/ping answers carry `error`, `message`, `results` (GSQL-server
+// errors also carry `code`, so the embedded service's stable codes reach clients).
+import type { Service } from '../../core/ops/define.js';
+import type { Reply } from './context.js';
+import type { HttpError } from './errors.js';
+
+export const successCode = 'REST-0000';
+
+export interface ResponseBody {
+  readonly status: number;
+  readonly contentType: string;
+  readonly body: string | object;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** Whether a service answers with the REST++ envelope (version and code). */
+export function usesRestppEnvelope(service: Service): boolean {
+  return service === 'restpp';
+}
+
+function version(schema: number) {
+  return { edition: 'enterprise', api: 'v2', schema };
+}
+
+const json = 'application/json; charset=utf-8';
+
+/** The success answer of a handler's reply. */
+export function successBody(service: Service, reply: Reply, schema: number): ResponseBody {
+  const status = reply.status ?? 200;
+  const headers = reply.headers ?? {};
+  if (reply.text !== undefined) {
+    return { status, contentType: 'text/plain; charset=utf-8', body: reply.text, headers };
+  }
+  if (reply.whole !== undefined) return { status, contentType: json, body: reply.whole, headers };
+  const error = reply.error ?? false;
+  const body = usesRestppEnvelope(service)
+    ? {
+        version: version(schema),
+        error,
+        message: reply.message ?? '',
+        results: reply.results ?? [],
+        code: reply.code ?? successCode,
+        ...reply.fields,
+      }
+    : {
+        error,
+        message: reply.message ?? '',
+        results: reply.results ?? {},
+        ...(reply.code === undefined ? {} : { code: reply.code }),
+        ...reply.fields,
+      };
+  return { status, contentType: json, body, headers };
+}
+
+/** The error answer: `error: true`, the message, the stable code, the HTTP status. */
+export function errorBody(service: Service, error: HttpError, schema: number): ResponseBody {
+  const body = usesRestppEnvelope(service)
+    ? {
+        version: version(schema),
+        error: true,
+        message: error.message,
+        results: [],
+        code: error.code,
+      }
+    : { error: true, message: error.message, results: {}, code: error.code };
+  return { status: error.status, contentType: json, body, headers: error.headers };
+}

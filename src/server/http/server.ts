@@ -1,0 +1,63 @@
+// The node:http listeners: the main one (GSQL port: /restpp, /gsql, /gsqlserver, /informant,
+// /api) and, when asked, the legacy REST++ one (port 9000 form, no prefix). Both hand every
+// request to dispatch(); close() stops accepting, lets in-flight requests finish for a grace
+// period, then cuts the remaining connections.
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dispatch, type DispatchState, type Listener } from './dispatch.js';
+import type { ListenerKind } from './route-table.js';
+
+export interface HttpListener {
+  readonly kind: ListenerKind;
+  readonly port: number;
+  close(graceMs: number): Promise<void>;
+}
+
+/** Room for our own 414 answer: Node's default 16 KB header limit would answer 431 first. */
+const maxHeaderSize = 64 * 1024;
+
+export async function listen(
+  state: DispatchState,
+  kind: ListenerKind,
+  host: string,
+  port: number,
+): Promise<HttpListener> {
+  const listener: Listener = { kind, host, port };
+  const active = new Set<ServerResponse>();
+  let closing = false;
+  const server: Server = createServer({ maxHeaderSize, requireHostHeader: true }, (req, res) => {
+    active.add(res);
+    res.on('close', () => active.delete(res));
+    // While stopping, answers end their connection so the server can close without waiting.
+    if (closing) res.setHeader('connection', 'close');
+    dispatch(state, listener, req, res).catch((error: unknown) => {
+      // dispatch answers every failure itself; reaching here is a bug, never a crash.
+      state.log.error('request failed outside the pipeline', error);
+      res.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ host, port }, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  listener.port = (server.address() as AddressInfo).port;
+  return {
+    kind,
+    port: listener.port,
+    close: (graceMs) =>
+      new Promise<void>((resolve) => {
+        closing = true;
+        for (const res of active) if (!res.headersSent) res.setHeader('connection', 'close');
+        const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+        timer.unref();
+        server.close(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+        server.closeIdleConnections();
+      }),
+  };
+}
