@@ -36,7 +36,8 @@ const gsqlZone = {
             message: 'src/core/gsql is pure: it must bundle for the browser.',
           },
           {
-            regex: '^(node:|fs$|path$|os$|url$|util$|crypto$|stream$|buffer$|events$|child_process$)',
+            regex:
+              '^(node:|fs$|path$|os$|url$|util$|crypto$|stream$|buffer$|events$|child_process$)',
             message: 'src/core/gsql runs in the browser: no Node built-ins.',
           },
         ],

@@ -6,10 +6,7 @@ import { zones } from '../eslint.zones.js';
 
 const eslint = new ESLint({
   overrideConfigFile: true,
-  overrideConfig: [
-    { files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } },
-    ...zones,
-  ],
+  overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } }, ...zones],
 });
 
 async function messagesFor(filePath: string, code: string): Promise<string[]> {

@@ -97,13 +97,12 @@ class Scanner {
       this.push('comment', end < 0 ? text.length : end);
     } else if (c === 47 && next === 42) {
       const close = text.indexOf('*/', start + 2);
-      if (close < 0)
-        this.push('error', text.length, { problem: 'unterminated comment', unterminated: true });
+      if (close < 0) this.error(text.length, 'unterminated comment', true);
       else this.push('comment', close + 2);
     } else if (c === 34) {
       const [end, closed] = stringEnd(text, start);
       if (closed) this.push('string', end);
-      else this.push('error', end, { problem: 'unterminated string', unterminated: true });
+      else this.error(end, 'unterminated string', true);
     } else if (isDigit(c) || (c === 46 && isDigit(next))) {
       this.push('number', numberEnd(text, start));
     } else if (isWordStart(c)) {
@@ -117,34 +116,55 @@ class Scanner {
     }
   }
 
-  private push(kind: TokenKind, end: number, extra?: Partial<Token>): void {
+  private push(kind: TokenKind, end: number, upper?: string): void {
     const { text, pos: start } = this;
     const tokenText = text.slice(start, end);
     if (kind !== 'comment' || this.keepComments) {
-      const upper = kind === 'word' ? wordUpper(tokenText) : tokenText;
       const column = start - this.lineStart + 1;
-      this.out.push({
+      const token: Token = {
         kind,
         text: tokenText,
-        upper,
+        upper: upper ?? tokenText,
         start,
         end,
         line: this.line,
         column,
-        ...extra,
-      });
+      };
+      this.out.push(token);
     }
-    // Comments and strings may span lines.
+    this.advance(tokenText, end);
+  }
+
+  /** An error token: text the lexer cannot read, and why. */
+  private error(end: number, problem: string, unterminated = false): void {
+    const { text, pos: start } = this;
+    const tokenText = text.slice(start, end);
+    const column = start - this.lineStart + 1;
+    const base = {
+      kind: 'error' as const,
+      text: tokenText,
+      upper: tokenText,
+      start,
+      end,
+      line: this.line,
+      column,
+    };
+    this.out.push({ ...base, problem, unterminated });
+    this.advance(tokenText, end);
+  }
+
+  /** Moves past a token; comments and strings may span lines. */
+  private advance(tokenText: string, end: number): void {
     for (let i = tokenText.indexOf('\n'); i >= 0; i = tokenText.indexOf('\n', i + 1)) {
       this.line++;
-      this.lineStart = start + i + 1;
+      this.lineStart = this.pos + i + 1;
     }
     this.pos = end;
   }
 
   private word(end: number): void {
-    const upper = this.text.slice(this.pos, end).toUpperCase();
-    this.push('word', end);
+    const upper = wordUpper(this.text.slice(this.pos, end));
+    this.push('word', end, upper);
     if (upper === 'FROM') {
       this.inFrom = true;
       this.fromDepth = 0;
@@ -159,10 +179,7 @@ class Scanner {
     let end = nameStart;
     while (isWordPart(this.text.charCodeAt(end))) end++;
     if (end > nameStart) this.push(global ? 'globalAccum' : 'localAccum', end);
-    else
-      this.push('error', end, {
-        problem: `'${this.text.slice(this.pos, end)}' needs an accumulator name`,
-      });
+    else this.error(end, `'${this.text.slice(this.pos, end)}' needs an accumulator name`);
   }
 
   /** `$0` or `$"name"`. */
@@ -171,7 +188,7 @@ class Scanner {
     if (this.text.charCodeAt(end) === 34) end = stringEnd(this.text, end)[0];
     else while (isWordPart(this.text.charCodeAt(end))) end++;
     if (end - this.pos > 1) this.push('column', end);
-    else this.push('error', end, { problem: "'$' needs a column number or name" });
+    else this.error(end, "'$' needs a column number or name");
   }
 
   private operator(c: number): void {
@@ -184,9 +201,7 @@ class Scanner {
     const op = OPERATORS.find((o) => text.startsWith(o, pos));
     if (op === undefined) {
       const width = c >= 0xd800 && c <= 0xdbff ? 2 : 1;
-      this.push('error', pos + width, {
-        problem: `unexpected character '${text.slice(pos, pos + width)}'`,
-      });
+      this.error(pos + width, `unexpected character '${text.slice(pos, pos + width)}'`);
       return;
     }
     this.push('op', pos + op.length);

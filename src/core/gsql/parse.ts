@@ -14,9 +14,12 @@ export interface ParseResult<T> {
 
 /** Lexes and separates lexer errors (reported as diagnostics) from the parser's tokens. */
 function prepare(text: string): { tokens: Token[]; diagnostics: Diagnostic[] } {
+  const all = lex(text);
+  // Most texts have no lexical errors: then the token array is used as it is.
+  if (!all.some((t) => t.kind === 'error')) return { tokens: all, diagnostics: [] };
   const tokens: Token[] = [];
   const diagnostics: Diagnostic[] = [];
-  for (const t of lex(text)) {
+  for (const t of all) {
     if (t.kind !== 'error') {
       tokens.push(t);
       continue;

@@ -84,7 +84,7 @@ export function parseDatetime(value: unknown): number {
   if (/^-?\d+$/.test(text)) return Number(text);
   const m = datetimePattern.exec(text);
   if (!m) return bad(value, 'DATETIME');
-  const [y, mo, d, h, mi, s] = m.slice(1).map((part) => Number(part ?? 0)) as number[];
+  const [y, mo, d, h, mi, s] = m.slice(1).map((part) => Number(part ?? 0));
   const ms = Date.UTC(y ?? 0, (mo ?? 1) - 1, d ?? 1, h ?? 0, mi ?? 0, s ?? 0);
   const check = new Date(ms);
   if (Number.isNaN(ms) || check.getUTCMonth() !== (mo ?? 1) - 1 || check.getUTCDate() !== d) {
@@ -144,7 +144,7 @@ export function coerce(
     case 'set': {
       if (!Array.isArray(value)) return bad(value, typeText(type));
       const items = value.map((item) => coerce(type.element, item, tuples));
-      return type.kind === 'set' ? dedupe(items) : items;
+      return type.kind === 'set' ? uniqueValues(items) : items;
     }
     case 'map': {
       const entries = mapEntries(value, type);
@@ -164,10 +164,14 @@ export function coerce(
   }
 }
 
-function dedupe(items: unknown[]): unknown[] {
+/** The values without repeats, first occurrence kept (sets of primitives or of tuples). */
+export function uniqueValues(values: readonly unknown[]): unknown[] {
   const seen = new Set<unknown>();
-  return items.filter((item) => {
-    const key = typeof item === 'object' ? JSON.stringify(item) : item;
+  return values.filter((value) => {
+    const key =
+      typeof value === 'object' && value !== null
+        ? JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v))
+        : value;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

@@ -3,6 +3,7 @@
 // handler map that reaches the engine.
 import { CatalogError } from '../engine/catalog/errors.js';
 import { EngineError } from '../engine/errors.js';
+import { LoadingJobError } from '../engine/loading/errors.js';
 import { ConditionError, PathError } from '../engine/paths/errors.js';
 import type { Handler, HandlerMap } from '../http/context.js';
 import {
@@ -39,18 +40,27 @@ export function engineHttpError(error: unknown): HttpError | undefined {
     }
     return new BadRequestError(error.message, ServerErrorCodes.invalidPayload);
   }
-  const coded = error as { name?: string; code?: string; message?: string } | undefined;
-  // Path-finding and loading errors are input errors with their own stable codes.
-  if (
-    coded &&
-    (coded.name === 'PathError' ||
-      coded.name === 'ConditionError' ||
-      coded.name === 'LoadingJobError')
-  ) {
-    return new BadRequestError(
-      coded.message ?? 'bad request',
-      coded.code ?? ServerErrorCodes.invalidPayload,
-    );
+  if (error instanceof LoadingJobError) {
+    if (error.code === 'LOADING-UNKNOWN-JOB') {
+      return new NotFoundError(error.message, EngineHttpCodes.objectNotFound);
+    }
+    if (error.code === 'LOADING-UNKNOWN-GRAPH') {
+      return new NotFoundError(error.message, ServerErrorCodes.graphNotFound);
+    }
+    return new BadRequestError(error.message, error.code);
+  }
+  if (error instanceof ConditionError) return new BadRequestError(error.message, error.code);
+  if (error instanceof PathError) {
+    switch (error.code) {
+      case 'PATH-UNKNOWN-GRAPH':
+        return new NotFoundError(error.message, ServerErrorCodes.graphNotFound);
+      case 'PATH-TIMEOUT':
+        return new RequestTimeoutError(error.message);
+      case 'PATH-ABORTED':
+        return new HttpError(499, ServerErrorCodes.aborted, error.message);
+      default:
+        return new BadRequestError(error.message, error.code);
+    }
   }
   return undefined;
 }
@@ -67,5 +77,5 @@ export function withEngineErrors(handlers: HandlerMap): HandlerMap {
       }
     };
   }
-  return wrapped as HandlerMap;
+  return wrapped;
 }

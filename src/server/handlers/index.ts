@@ -1,6 +1,7 @@
 // Every handler of the embedded service, by operation name: one map per area of the catalogue.
 import type { HandlerMap } from '../http/context.js';
 import { dataHandlers } from './data.js';
+import { loadingHandlers } from './loading.js';
 import { maintenanceHandlers } from './maintenance.js';
 import { schemaHandlers } from './schema.js';
 import { pathHandlers } from './paths.js';
@@ -13,5 +14,6 @@ export const serviceHandlers: HandlerMap = {
   ...maintenanceHandlers,
   ...schemaHandlers,
   ...pathHandlers,
-  ...statementsHandlers(),
+  ...statementsHandlers,
+  ...loadingHandlers,
 };

@@ -1,6 +1,7 @@
-// `gwb check` as a real process: build dist/, run it on files, look at output and exit code.
+// `gwb check` as a real process: build dist/ (when stale), run it on files, look at output and
+// exit code.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,8 +18,20 @@ function gwbCheck(...files: string[]): { code: number | null; stdout: string } {
   return { code: run.status, stdout: run.stdout };
 }
 
+/**
+ * Builds dist/ unless it is newer than every source file: `npm test` builds first, and other
+ * test files may be running dist/cli.js at the same time, so it is only rewritten when stale.
+ */
+function ensureFreshBuild(): void {
+  const cli = join(root, 'dist', 'cli.js');
+  const built = existsSync(cli) ? statSync(cli).mtimeMs : 0;
+  const sources = readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' });
+  const stale = sources.some((f) => statSync(join(root, 'src', f)).mtimeMs > built);
+  if (stale) execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+}
+
 beforeAll(() => {
-  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+  ensureFreshBuild();
   dir = mkdtempSync(join(tmpdir(), 'gwb-check-'));
   writeFileSync(join(dir, 'good.gsql'), 'USE GRAPH Social\nCREATE QUERY q() {\n  PRINT 1;\n}\n');
   writeFileSync(join(dir, 'bad.gsql'), 'CREATE QUERY q(INT a\n  {\n  PRINT a;\n}\n');

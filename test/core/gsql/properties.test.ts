@@ -97,6 +97,22 @@ describe('never throws', () => {
     fc.assert(fc.property(anyText, exerciseAll), { numRuns: 400 });
   });
 
+  it('on deeply nested input', () => {
+    const deep = [
+      `CREATE QUERY q() { x = ${'('.repeat(5000)}1; }`,
+      `CREATE QUERY q() { x = ${'-'.repeat(5000)}1; }`,
+      `CREATE QUERY q() { ${'IF x THEN '.repeat(2000)} }`,
+      `CREATE QUERY q() { ${'ListAccum<'.repeat(2000)}INT @@x; }`,
+      `CREATE QUERY q() { x = ${'['.repeat(3000)}${']'.repeat(3000)}; }`,
+    ];
+    for (const text of deep) {
+      exerciseAll(text);
+      expect(parse(text).diagnostics.map((d) => d.message)).toContain(
+        'nesting is deeper than 256 levels',
+      );
+    }
+  });
+
   it('on mutated valid GSQL', () => {
     fc.assert(fc.property(mutated, exerciseAll), { numRuns: 200 });
   });

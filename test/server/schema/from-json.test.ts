@@ -242,6 +242,24 @@ describe('from-json: the objects clients send', () => {
     });
   });
 
+  it('reads a composite key from CompositeKeys, or from IsPartOfCompositeKey flags', () => {
+    const attrs = [
+      { AttributeName: 'a', AttributeType: { Name: 'STRING' }, IsPartOfCompositeKey: true },
+      { AttributeName: 'b', AttributeType: { Name: 'INT' }, IsPartOfCompositeKey: true },
+      { AttributeName: 'c', AttributeType: { Name: 'BOOL' } },
+    ];
+    const expected = {
+      primaryId: { name: 'a_b', type: { kind: 'primitive', name: 'STRING' } },
+      compositeKey: ['a', 'b'],
+      primaryKeySyntax: true,
+      primaryIdAsAttribute: true,
+    };
+    expect(vertexDefFromJson({ Name: 'K', Attributes: attrs })).toMatchObject(expected);
+    expect(
+      vertexDefFromJson({ Name: 'K', Attributes: attrs, CompositeKeys: ['a', 'b'] }),
+    ).toMatchObject(expected);
+  });
+
   it('reads the edge sample with a discriminator and a reverse edge', () => {
     const def = edgeDefFromJson({
       IsDirected: true,

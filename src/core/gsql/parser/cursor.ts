@@ -20,6 +20,9 @@ export class SyntaxBail extends Error {
   }
 }
 
+/** Deeper nesting than any real query is refused: the parser recurses, the stack is finite. */
+export const MAX_NESTING = 256;
+
 /** Edge arrows (lexed as one token inside FROM) that may be read as their pieces. */
 const SPLITTABLE = new Set(['-(', '<-(', ')-', ')->']);
 
@@ -29,6 +32,7 @@ export class Cursor {
   /** Token index of the furthest expectation, and what was expected there. */
   expectedAt = -1;
   private readonly noted: string[] = [];
+  private notedCount = 0;
   /** The expectations when the input first ran out: later recovery must not add to them. */
   expectedAtEof: readonly string[] | null = null;
 
@@ -60,13 +64,25 @@ export class Cursor {
     return this.tok.kind === 'eof';
   }
 
+  private depth = 0;
+
+  /** Enters a nested construct (expression, statement, type); pair with `leave`. */
+  enter(): void {
+    if (this.depth >= MAX_NESTING) this.fail([], `nesting is deeper than ${MAX_NESTING} levels`);
+    this.depth++;
+  }
+
+  leave(): void {
+    this.depth--;
+  }
+
   note(what: string): void {
-    // A plain array: this runs for every token check, and duplicates are dropped on reading.
+    // This runs for every token check: a reused array and a count, duplicates dropped on reading.
     if (this.pos > this.expectedAt) {
       this.expectedAt = this.pos;
-      this.noted.length = 0;
+      this.notedCount = 0;
     }
-    if (this.pos === this.expectedAt) this.noted.push(what);
+    if (this.pos === this.expectedAt) this.noted[this.notedCount++] = what;
   }
 
   /**
@@ -165,7 +181,7 @@ export class Cursor {
 
   /** What was expected at the furthest position reached. */
   get expected(): string[] {
-    return [...new Set(this.noted)];
+    return [...new Set(this.noted.slice(0, this.notedCount))];
   }
 
   /** Records a syntax error at the current token and abandons the statement. */

@@ -38,6 +38,15 @@ export const UNARY_PRECEDENCE = 11;
 const WORD_OPS = new Set(['OR', 'AND', 'UNION', 'INTERSECT', 'MINUS']);
 
 export function parseExpr(c: Cursor, minPrec = 0): Expr {
+  c.enter();
+  try {
+    return parseOperators(c, minPrec);
+  } finally {
+    c.leave();
+  }
+}
+
+function parseOperators(c: Cursor, minPrec: number): Expr {
   const start = c.tok;
   let left = parsePrefix(c);
   for (;;) {
@@ -46,6 +55,7 @@ export function parseExpr(c: Cursor, minPrec = 0): Expr {
       const prec = BINARY_PRECEDENCE[op];
       if (prec <= minPrec) return left;
       c.next();
+      if (op === '>>') c.next();
       const right = parseExpr(c, prec);
       left = { kind: 'Binary', op, left, right, range: c.rangeFrom(start) };
       continue;
@@ -64,10 +74,7 @@ function peekBinary(c: Cursor): BinaryOp | null {
   if (t.kind !== 'op') return null;
   if (t.text === '<>') return '!=';
   // `>>` is two adjacent `>` tokens (see the lexer); read as one operator here.
-  if (t.text === '>' && c.peekIs(1, '>') && c.peek().start === t.end) {
-    c.next();
-    return '>>';
-  }
+  if (t.text === '>' && c.peekIs(1, '>') && c.peek().start === t.end) return '>>';
   return t.text in BINARY_PRECEDENCE ? (t.text as BinaryOp) : null;
 }
 

@@ -77,6 +77,15 @@ export function parseList(c: Cursor, mode: Mode): QueryStmt[] {
 }
 
 export function parseStatement(c: Cursor, mode: Mode): QueryStmt {
+  c.enter();
+  try {
+    return parseStatementAt(c, mode);
+  } finally {
+    c.leave();
+  }
+}
+
+function parseStatementAt(c: Cursor, mode: Mode): QueryStmt {
   const t = c.tok;
   c.note('type');
   if (c.at('SELECT')) return parseTableSelect(c);

@@ -16,6 +16,15 @@ export function atTypeStart(c: Cursor): boolean {
 }
 
 export function parseType(c: Cursor): TypeExpr {
+  c.enter();
+  try {
+    return parseTypeAt(c);
+  } finally {
+    c.leave();
+  }
+}
+
+function parseTypeAt(c: Cursor): TypeExpr {
   const start = c.tok;
   if (start.kind !== 'word') c.fail(['type']);
   const upper = start.upper;

@@ -248,7 +248,11 @@ export function vertexDefFromJson(json: unknown, options: FromJsonOptions = {}):
         };
   const base = { name, stats: stats(config, configAt) };
 
-  const composite = names(o, 'CompositeKeys', where);
+  // CompositeKeys lists the key in order; without it, the attributes flagged as key parts.
+  const flaggedParts = attributes.filter((_, i) => raw[i]?.IsPartOfCompositeKey === true);
+  const composite =
+    names(o, 'CompositeKeys', where) ??
+    (flaggedParts.length > 1 ? flaggedParts.map((a) => a.name) : undefined);
   if (composite !== undefined && composite.length > 1) {
     const first = attributes.find((a) => a.name === composite[0]);
     if (!first)

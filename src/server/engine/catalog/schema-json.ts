@@ -1,5 +1,6 @@
 // The catalog in the real service's schema JSON (GET /gsql/v1/schema and the /schema/vertices,
 // /schema/edges, /schema/graphs endpoints): Name, PrimaryId, Attributes, Config, IsDirected...
+import { outputValue } from '../values.js';
 import type {
   AttributeDef,
   AttrType,
@@ -28,6 +29,14 @@ export function attributeTypeJson(type: AttrType): Record<string, unknown> {
   }
 }
 
+/** A default value as the schema JSON shows it: text. */
+function defaultText(attr: AttributeDef): string {
+  const value = outputValue(attr.type, attr.defaultValue);
+  return typeof value === 'string'
+    ? value
+    : JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+}
+
 function attributeJson(attr: AttributeDef, def?: VertexTypeDef): Record<string, unknown> {
   const inKey = def?.compositeKey.includes(attr.name) ?? false;
   return {
@@ -37,7 +46,7 @@ function attributeJson(attr: AttributeDef, def?: VertexTypeDef): Record<string, 
     AttributeName: attr.name,
     HasIndex: attr.indexName !== undefined,
     IsPrimaryKey: def !== undefined && def.primaryKeySyntax && def.primaryId.name === attr.name,
-    ...(attr.defaultValue !== undefined ? { DefaultValue: String(attr.defaultValue) } : {}),
+    ...(attr.defaultValue !== undefined ? { DefaultValue: defaultText(attr) } : {}),
   };
 }
 

@@ -57,13 +57,14 @@ function updatesFor(
       throw new EngineError('ENGINE-UNKNOWN-ATTRIBUTE', `${owner}: unknown attribute "${name}"`);
     const wrapped =
       typeof raw === 'object' && raw !== null && !Array.isArray(raw) && 'value' in raw;
-    const value = wrapped ? (raw as { value: unknown }).value : raw;
+    const value: unknown = wrapped ? raw.value : raw;
     const opText = wrapped ? (raw as { op?: unknown }).op : undefined;
-    const op = opText === undefined ? '=' : opCodes[String(opText)];
+    const op =
+      opText === undefined ? '=' : typeof opText === 'string' ? opCodes[opText] : undefined;
     if (!op)
       throw new EngineError(
         'ENGINE-BAD-REQUEST',
-        `${owner}.${name}: unknown op "${String(opText)}"`,
+        `${owner}.${name}: unknown op ${JSON.stringify(opText)}`,
       );
     try {
       return [pos, op, coerce(attr.type, value, lookup)] as const;

@@ -17,8 +17,15 @@ function add(current: unknown, value: unknown): unknown {
     return Number(current) + Number(value);
   }
   if (typeof current === 'string' && typeof value === 'string') return current + value;
-  if (Array.isArray(current) && Array.isArray(value)) return [...current, ...value];
-  if (current instanceof Map && value instanceof Map) return new Map([...current, ...value]);
+  if (Array.isArray(current) && Array.isArray(value)) {
+    return [...(current as unknown[]), ...(value as unknown[])];
+  }
+  if (current instanceof Map && value instanceof Map) {
+    return new Map<unknown, unknown>([
+      ...(current as Map<unknown, unknown>),
+      ...(value as Map<unknown, unknown>),
+    ]);
+  }
   return value;
 }
 

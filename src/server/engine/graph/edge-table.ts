@@ -93,7 +93,7 @@ export class EdgeTable {
     if (this.discriminated) this.keyIndex.set(this.discKey(a, b, c, e, disc), slot);
     else {
       let pairs = this.pairIndex.get(a * 65536 + c);
-      if (!pairs) this.pairIndex.set(a * 65536 + c, (pairs = new Map()));
+      if (!pairs) this.pairIndex.set(a * 65536 + c, (pairs = new Map<number, number>()));
       pairs.set(b * maxSlotsPerType + e, slot);
     }
     (this.out[a] ??= new Adjacency()).add(b, slot);

@@ -2,6 +2,7 @@
 // for traversal. It applies logged mutations (after they are durable) and follows schema changes.
 import {
   emptyCatalog,
+  type AttributeDef,
   type CatalogData,
   type EdgeTypeDef,
   type VertexTypeDef,
@@ -16,6 +17,7 @@ import {
   type UpsertEdge,
   type UpsertVertex,
 } from '../mutations.js';
+import { uniqueValues } from '../values.js';
 import { combine } from './combine.js';
 import { EdgeTable, maxSlotsPerType } from './edge-table.js';
 import { VertexTable } from './vertex-table.js';
@@ -66,14 +68,18 @@ export class Graph {
   }
 
   private update(
-    columns: unknown[][],
+    table: { readonly def: { readonly attributes: readonly AttributeDef[] }; columns: unknown[][] },
     slot: number,
     updates: readonly AttrUpdate[],
     created: boolean,
   ) {
     for (const [pos, op, value] of updates) {
-      const column = columns[pos];
-      if (column) column[slot] = combine(op, column[slot], value, created);
+      const column = table.columns[pos];
+      if (!column) continue;
+      const next = combine(op, column[slot], value, created);
+      // Adding to a SET attribute must not bring duplicates in.
+      const isSet = table.def.attributes[pos]?.type.kind === 'set';
+      column[slot] = isSet && Array.isArray(next) ? uniqueValues(next) : next;
     }
   }
 
@@ -93,7 +99,7 @@ export class Graph {
     if (!exists && table.slotCount >= maxSlotsPerType)
       throw new Error(`vertex type ${m.t} is full`);
     const { slot, created } = table.findOrCreate(m.id);
-    this.update(table.columns, slot, m.u, created);
+    this.update(table, slot, m.u, created);
     report.acceptedVertices += 1;
   }
 
@@ -155,7 +161,7 @@ export class Graph {
         if (column) column[slot] = m.disc[i];
       });
     }
-    this.update(table.columns, slot, m.u, created);
+    this.update(table, slot, m.u, created);
     report.acceptedEdges += 1;
   }
 

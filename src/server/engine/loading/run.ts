@@ -1,0 +1,249 @@
+// Runs a compiled loading job over one stream of input for one filename variable (POST /ddl, or
+// one file of RUN LOADING JOB): only the LOAD statements reading that variable run. Lines become
+// mutations in batches; each batch is written with engine.write (durable before acknowledged),
+// never splitting one line's mutations, so memory is bounded by the batch size. Bad lines and
+// bad objects are counted and skipped; the abort signal is checked between batches.
+import type { Engine } from '../engine.js';
+import type { Mutation } from '../mutations.js';
+import { compiledJob, type CompiledJob, type CompiledLoad } from './compile.js';
+import { parseJsonLine, readLines, splitTokens } from './csv.js';
+import { LoadingJobError } from './errors.js';
+import type { Row } from './expr.js';
+import {
+  conciseOf,
+  copyStatistics,
+  emptyStatistics,
+  objectStatistics,
+  type FileStatistics,
+  type LoadingResult,
+  type LoadStatistics,
+  type ObjectStatistics,
+} from './stats.js';
+import type { CompiledTarget } from './targets.js';
+
+export interface RunOptions {
+  /** The filename variable, a generated `__GSQL_FILENAME_<n>__`, or the path of a LOAD "path". */
+  readonly filename: string;
+  /** Overrides of the job's USING SEPARATOR / EOL / HEADER. */
+  readonly sep?: string;
+  readonly eol?: string;
+  readonly header?: boolean;
+  readonly concise?: boolean;
+  readonly signal?: AbortSignal;
+  /** `sourceFileName` of the statistics and `$sys.file_name`; default "Online_POST". */
+  readonly sourceFileName?: string;
+  /** Mutations per engine write; default 20,000. */
+  readonly batchSize?: number;
+  readonly maxLineLength?: number;
+  /** Awaited before each batch is written (pause/resume). */
+  readonly gate?: () => Promise<void>;
+  /** Called after each batch and at the end. */
+  readonly onProgress?: (progress: LoadProgress) => void;
+}
+
+export interface LoadProgress {
+  readonly bytes: number;
+  readonly lines: number;
+  readonly statistics: LoadStatistics;
+}
+
+/** The filename variable that `filename` names in `job`. */
+export function resolveVariable(job: CompiledJob, filename: string): string {
+  if (job.jobType === 'ONLINE_POST') return '';
+  if (job.filenames.has(filename)) return filename;
+  for (const [variable, path] of job.filenames) if (path === filename) return variable;
+  throw new LoadingJobError(
+    'LOADING-UNKNOWN-FILENAME',
+    `loading job "${job.name}" has no filename variable or path "${filename}"`,
+  );
+}
+
+function aborted(signal: AbortSignal): LoadingJobError {
+  const why = signal.reason instanceof Error ? `: ${signal.reason.message}` : '';
+  return new LoadingJobError('LOADING-ABORTED', `the loading job was aborted${why}`);
+}
+
+/** `\r\n` written out (as a query parameter may carry it) is the CRLF special case. */
+function eolOf(value: string | undefined): string | undefined {
+  return value === '\\r\\n' || value?.toUpperCase() === 'CRLF' ? '\r\n' : value;
+}
+
+class InputRow implements Row {
+  tokens: readonly string[] = [];
+  object: Record<string, unknown> | null = null;
+  columns = new Map<string, number>();
+  constructor(readonly fileName: string) {}
+
+  token(index: number): unknown {
+    return this.tokens[index];
+  }
+
+  named(name: string): unknown {
+    if (this.object) {
+      if (name in this.object) return this.object[name];
+      if (!name.includes(':')) return undefined;
+      let v: unknown = this.object;
+      for (const key of name.split(':')) {
+        if (typeof v !== 'object' || v === null) return undefined;
+        v = (v as Record<string, unknown>)[key];
+      }
+      return v;
+    }
+    const index = this.columns.get(name);
+    return index === undefined ? undefined : this.tokens[index];
+  }
+}
+
+interface Counted {
+  readonly target: CompiledTarget;
+  readonly stats: ObjectStatistics;
+}
+
+function countersFor(stmts: readonly CompiledLoad[], statistics: LoadStatistics): Counted[] {
+  const byType = new Map<string, ObjectStatistics>();
+  return stmts.flatMap((stmt) =>
+    stmt.targets.map((target) => {
+      const key = `${target.kind}:${target.typeName}`;
+      let stats = byType.get(key);
+      if (!stats) {
+        stats = objectStatistics(target.typeName);
+        byType.set(key, stats);
+        (target.kind === 'vertex' ? statistics.vertex : statistics.edge).push(stats);
+      }
+      return { target, stats };
+    }),
+  );
+}
+
+/** Runs `job` (a compiled job, or the name of a job of `graphName`) over `source`. */
+export async function runLoadingJob(
+  engine: Engine,
+  graphName: string,
+  job: string | CompiledJob,
+  options: RunOptions,
+  source: AsyncIterable<Uint8Array | string>,
+): Promise<LoadingResult[]> {
+  const compiled = typeof job === 'string' ? compiledJob(engine.catalog, graphName, job) : job;
+  const variable = resolveVariable(compiled, options.filename);
+  const stmts = compiled.statements.filter((s) => s.variable === variable);
+  const statistics = emptyStatistics();
+  const counted = countersFor(stmts, statistics);
+  const first = stmts[0];
+  const fileName = options.sourceFileName ?? 'Online_POST';
+  const result: FileStatistics = { sourceFileName: fileName, statistics };
+  if (!first) return [options.concise ? conciseOf(result) : result];
+
+  const json = first.options.json;
+  const sep = options.sep ?? first.options.separator ?? ',';
+  const eol = eolOf(options.eol) ?? first.options.eol ?? '\n';
+  const quote = json ? undefined : first.options.quote;
+  const columns = first.options.columns;
+  let needHeader = !json && (options.header ?? first.options.header ?? false);
+  const names = new Set(stmts.flatMap((s) => s.names));
+  let minTokens = Math.max(...stmts.map((s) => s.maxColumn)) + 1;
+  const row = new InputRow(fileName);
+  const useHeader = (header: readonly string[]) => {
+    header.forEach((name, i) => row.columns.set(name, i));
+    for (const name of names) {
+      const index = row.columns.get(name);
+      if (index === undefined) {
+        throw new LoadingJobError(
+          'LOADING-UNKNOWN-HEADER',
+          `loading job "${compiled.name}": column "${name}" is not in the header`,
+        );
+      }
+      minTokens = Math.max(minTokens, index + 1);
+    }
+  };
+  if (columns) useHeader(columns);
+  else if (!json && !needHeader && names.size > 0) {
+    throw new LoadingJobError(
+      'LOADING-NO-HEADER',
+      `loading job "${compiled.name}" reads columns by name but the input has no header`,
+    );
+  }
+
+  const batchSize = Math.max(1, options.batchSize ?? 20_000);
+  const signal = options.signal;
+  let pending: Mutation[] = [];
+  let bytes = 0;
+  let lines = 0;
+  const report = () =>
+    options.onProgress?.({ bytes, lines, statistics: copyStatistics(statistics) });
+  const flush = async () => {
+    if (signal?.aborted) throw aborted(signal);
+    await options.gate?.();
+    if (signal?.aborted) throw aborted(signal);
+    if (pending.length > 0) {
+      const mutations = pending;
+      pending = [];
+      await engine.write(() => ({ mutations }));
+    }
+    report();
+  };
+  async function* counting(): AsyncGenerator<Uint8Array | string> {
+    for await (const chunk of source) {
+      bytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.byteLength;
+      yield chunk;
+    }
+  }
+
+  const input = readLines(counting(), {
+    eol,
+    separator: sep,
+    ...(quote ? { quote } : {}),
+    ...(options.maxLineLength ? { maxLineLength: options.maxLineLength } : {}),
+  });
+  let sinceCheck = 0;
+  for await (const raw of input) {
+    if (typeof raw !== 'string') {
+      statistics.rejectLine += 1;
+      statistics.oversizeToken += 1;
+      continue;
+    }
+    if (raw === '') continue;
+    if (needHeader) {
+      needHeader = false;
+      useHeader(splitTokens(raw, sep, quote));
+      continue;
+    }
+    lines += 1;
+    if (++sinceCheck >= 10_000) {
+      sinceCheck = 0;
+      if (signal?.aborted) throw aborted(signal);
+    }
+    if (json) {
+      row.object = parseJsonLine(raw);
+      if (!row.object) {
+        statistics.rejectLine += 1;
+        statistics.invalidJson += 1;
+        continue;
+      }
+    } else {
+      row.tokens = splitTokens(raw, sep, quote);
+      if (row.tokens.length < minTokens) {
+        statistics.rejectLine += 1;
+        statistics.notEnoughToken += 1;
+        continue;
+      }
+    }
+    statistics.validLine += 1;
+    let failed = false;
+    for (const { target, stats } of counted) {
+      if (target.where && !target.where(row)) {
+        failed = true;
+        continue;
+      }
+      const out = target.map(row);
+      if (typeof out === 'string') stats[out] += 1;
+      else {
+        stats.validObject += 1;
+        pending.push(out);
+      }
+    }
+    if (failed) statistics.failedConditionLine += 1;
+    if (pending.length >= batchSize) await flush();
+  }
+  await flush();
+  return [options.concise ? conciseOf(result) : result];
+}

@@ -1,0 +1,223 @@
+// Compiles one destination clause (TO VERTEX / TO EDGE ... VALUES (...) [WHERE ...]) against the
+// schema into a closure from an input line to an upsert mutation, or to the statistics counter
+// that rejects the object. Values follow declaration order: a vertex's id then its attributes
+// (PRIMARY KEY types: all attributes, the key among them); an edge's source id, target id, then
+// its attributes. `_` leaves an attribute alone; REDUCE(f(x)) picks the upsert op code.
+import type { Expr, LoadTarget } from '../../../core/gsql/index.js';
+import type { CatalogData, EdgeTypeDef, GraphDef, VertexTypeDef } from '../catalog/types.js';
+import { canonicalId } from '../data/ids.js';
+import { EngineError } from '../errors.js';
+import type { Mutation } from '../mutations.js';
+import { ValueError } from '../values.js';
+import { jobError } from './errors.js';
+import { planAttr, updates, type AttrPlan } from './attrs.js';
+import { compileCondition } from './condition.js';
+import { compileToken, type Evaluator, type ExprContext, type Row } from './expr.js';
+import { text } from './functions.js';
+
+export type RejectReason =
+  'noIdFound' | 'invalidAttribute' | 'invalidPrimaryId' | 'invalidSecondaryId';
+
+export type TargetOutcome = Mutation | RejectReason;
+
+export interface CompiledTarget {
+  readonly kind: 'vertex' | 'edge';
+  readonly typeName: string;
+  /** The WHERE clause; absent when there is none. */
+  readonly where?: (row: Row) => boolean;
+  readonly map: (row: Row) => TargetOutcome;
+}
+
+/** Per-statement USING flags that change the mutations. */
+export interface TargetFlags {
+  readonly newVertexOnly: boolean;
+  readonly vertexMustExist: boolean;
+}
+
+type IdResult = { readonly id: string } | 'noIdFound' | 'invalid';
+
+function readId(def: VertexTypeDef, value: Evaluator, row: Row): IdResult {
+  try {
+    const raw = value(row);
+    if (raw === undefined) return 'noIdFound';
+    const parts = Array.isArray(raw) ? (raw as unknown[]) : [raw];
+    if (parts.some((p) => p === undefined || text(p) === '')) return 'noIdFound';
+    return { id: canonicalId(def, Array.isArray(raw) ? parts.map(text) : raw) };
+  } catch (error) {
+    if (error instanceof EngineError || error instanceof ValueError) return 'invalid';
+    throw error;
+  }
+}
+
+function idEvaluator(expr: Expr, ctx: ExprContext): Evaluator {
+  if (expr.kind === 'Wildcard') {
+    jobError(
+      'LOADING-SKIPPED-KEY',
+      { job: ctx.place.job, range: expr.range },
+      'an id cannot be `_`',
+    );
+  }
+  if (expr.kind === 'TupleLit') {
+    const parts = expr.items.map((item) => compileToken(item, ctx));
+    return (row) => parts.map((p) => p(row));
+  }
+  return compileToken(expr, ctx);
+}
+
+function countError(ctx: ExprContext, target: LoadTarget, want: number, detail: string): never {
+  return jobError(
+    'LOADING-VALUE-COUNT',
+    { job: ctx.place.job, range: target.range },
+    `${target.what.toLowerCase()} ${target.name} takes ${want} values (${detail}), ${target.values.length} given`,
+  );
+}
+
+function compileVertex(
+  target: LoadTarget,
+  def: VertexTypeDef,
+  ctx: ExprContext,
+  catalog: CatalogData,
+  flags: TargetFlags,
+): CompiledTarget['map'] {
+  const attrs = def.attributes;
+  const keyed = def.primaryKeySyntax;
+  const want = keyed ? attrs.length : attrs.length + 1;
+  if (target.values.length !== want) {
+    countError(ctx, target, want, keyed ? 'its attributes' : 'the id, then its attributes');
+  }
+  const offset = keyed ? 0 : 1;
+  const plans = attrs
+    .map((attr, i) => planAttr(target.values[i + offset] as Expr, i, attr, ctx))
+    .filter((p): p is AttrPlan => p !== null);
+  const keyNames = def.compositeKey.length > 0 ? def.compositeKey : [def.primaryId.name];
+  const keyExprs = keyed
+    ? keyNames.map((name) => target.values[attrs.findIndex((a) => a.name === name)])
+    : [target.values[0]];
+  const keys = keyExprs.map((e) => (e ? idEvaluator(e, ctx) : () => undefined));
+  const key: Evaluator =
+    keys.length === 1 ? (keys[0] ?? (() => undefined)) : (row) => keys.map((k) => k(row));
+  const only = flags.newVertexOnly ? ('new' as const) : undefined;
+  return (row) => {
+    const read = readId(def, key, row);
+    if (read === 'noIdFound') return 'noIdFound';
+    if (read === 'invalid') return 'invalidPrimaryId';
+    const id = read.id;
+    const u = updates(plans, row, catalog);
+    if (!u) return 'invalidAttribute';
+    return only ? { k: 'v', t: def.name, id, u, only } : { k: 'v', t: def.name, id, u };
+  };
+}
+
+/** The one vertex type an edge end can have, or an error when the pairs leave a choice. */
+function endType(ctx: ExprContext, target: LoadTarget, def: EdgeTypeDef, end: 'from' | 'to') {
+  const types = new Set(def.pairs.map((p) => p[end]));
+  const only = types.size === 1 ? [...types][0] : undefined;
+  if (!only || only === '*') {
+    jobError(
+      'LOADING-AMBIGUOUS-ENDPOINT',
+      { job: ctx.place.job, range: target.range },
+      `edge ${def.name} allows several ${end === 'from' ? 'source' : 'target'} vertex types; ` +
+        'the vertex type after the id ($n Type) is not supported yet',
+    );
+  }
+  return only;
+}
+
+function compileEdge(
+  target: LoadTarget,
+  def: EdgeTypeDef,
+  ctx: ExprContext,
+  catalog: CatalogData,
+  flags: TargetFlags,
+): CompiledTarget['map'] {
+  const attrs = def.attributes;
+  const want = attrs.length + 2;
+  if (target.values.length !== want)
+    countError(ctx, target, want, 'source id, target id, attributes');
+  const ft = endType(ctx, target, def, 'from');
+  const tt = endType(ctx, target, def, 'to');
+  const fromDef = catalog.vertexTypes.find((v) => v.name === ft);
+  const toDef = catalog.vertexTypes.find((v) => v.name === tt);
+  if (!fromDef || !toDef) {
+    return jobError(
+      'LOADING-UNKNOWN-TYPE',
+      { job: ctx.place.job, range: target.range },
+      `edge ${def.name}: unknown end type`,
+    );
+  }
+  const from = idEvaluator(target.values[0] as Expr, ctx);
+  const to = idEvaluator(target.values[1] as Expr, ctx);
+  const plans: AttrPlan[] = [];
+  attrs.forEach((attr, i) => {
+    const expr = target.values[i + 2] as Expr;
+    const plan = planAttr(expr, i, attr, ctx);
+    if (plan) plans.push(plan);
+    else if (def.discriminator.includes(attr.name)) {
+      jobError(
+        'LOADING-SKIPPED-KEY',
+        { job: ctx.place.job, range: expr.range },
+        `discriminator attribute ${attr.name} cannot be \`_\``,
+      );
+    }
+  });
+  const discPos = def.discriminator.map((name) => attrs.findIndex((a) => a.name === name));
+  const must = flags.vertexMustExist ? ('both' as const) : undefined;
+  return (row) => {
+    const f = readId(fromDef, from, row);
+    const t = readId(toDef, to, row);
+    if (f === 'noIdFound' || t === 'noIdFound') return 'noIdFound';
+    if (f === 'invalid') return 'invalidPrimaryId';
+    if (t === 'invalid') return 'invalidSecondaryId';
+    const ends = { ft, f: f.id, tt, to: t.id };
+    const u = updates(plans, row, catalog);
+    if (!u) return 'invalidAttribute';
+    const disc: unknown[] = [];
+    for (const pos of discPos) {
+      const given = u.find(([p]) => p === pos);
+      if (!given) return 'invalidAttribute';
+      disc.push(given[2]);
+    }
+    const base = { k: 'e' as const, t: def.name, ...ends, u, disc };
+    return must ? { ...base, must } : base;
+  };
+}
+
+/** Compiles one destination clause of a LOAD statement. */
+export function compileTarget(
+  target: LoadTarget,
+  graph: GraphDef,
+  catalog: CatalogData,
+  ctx: ExprContext,
+  flags: TargetFlags,
+): CompiledTarget {
+  const place = { job: ctx.place.job, range: target.range };
+  if (target.what === 'TEMP_TABLE') {
+    jobError('LOADING-UNSUPPORTED', place, 'TEMP_TABLE destinations are not supported');
+  }
+  const where = target.where ? compileCondition(target.where, ctx) : undefined;
+  const condition = where ? (row: Row) => where(row) === true : undefined;
+  if (target.what === 'VERTEX') {
+    const def = graph.vertexTypes.includes(target.name)
+      ? catalog.vertexTypes.find((v) => v.name === target.name)
+      : undefined;
+    if (!def)
+      jobError(
+        'LOADING-UNKNOWN-TYPE',
+        place,
+        `vertex type ${target.name} is not in graph ${graph.name}`,
+      );
+    const map = compileVertex(target, def, ctx, catalog, flags);
+    return { kind: 'vertex', typeName: def.name, map, ...(condition ? { where: condition } : {}) };
+  }
+  const def = graph.edgeTypes.includes(target.name)
+    ? catalog.edgeTypes.find((e) => e.name === target.name)
+    : undefined;
+  if (!def)
+    jobError(
+      'LOADING-UNKNOWN-TYPE',
+      place,
+      `edge type ${target.name} is not in graph ${graph.name}`,
+    );
+  const map = compileEdge(target, def, ctx, catalog, flags);
+  return { kind: 'edge', typeName: def.name, map, ...(condition ? { where: condition } : {}) };
+}
