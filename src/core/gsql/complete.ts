@@ -1,6 +1,13 @@
 // Completion: what may be typed at an offset. Keywords come from the parser itself (what it
 // would accept at that point); names come from the schema and from the text's declarations.
-import { ACCUM_TYPES, BASE_TYPES, BUILTIN_FUNCTIONS, KEYWORDS } from './keywords.js';
+import {
+  ACCUM_METHODS,
+  ACCUM_TYPES,
+  BASE_TYPES,
+  BUILTIN_FUNCTIONS,
+  KEYWORDS,
+  VERTEX_METHODS,
+} from './keywords.js';
 import { lex } from './lexer.js';
 import { expectedAtEnd } from './parse.js';
 import type { Token } from './tokens.js';
@@ -97,11 +104,20 @@ function candidatesFor(
     return [
       ...attributesOf(prev2.text, before, schema),
       ...accumulators(text, wordStart, 'vertex'),
+      ...methods(VERTEX_METHODS),
     ];
+  }
+  // `@@acc.` or `s.@acc.`: the accumulator's methods.
+  if (prev?.text === '.' && (prev2?.kind === 'globalAccum' || prev2?.kind === 'localAccum')) {
+    return methods(ACCUM_METHODS);
   }
   const out: Completion[] = [];
   for (const e of expectedAtEnd(text.slice(0, wordStart))) out.push(...fromExpectation(e, schema));
   return out;
+}
+
+function methods(names: ReadonlySet<string>): Completion[] {
+  return [...names].map((label) => ({ label, kind: 'function', detail: 'method' }));
 }
 
 /** Turns one expectation of the parser into candidates. */
@@ -189,7 +205,6 @@ function declaredAccums(
     if (t === undefined || t.text === ';') return j;
     if (t.text === '<' || t.text === '(' || t.text === '[') depth++;
     else if (t.text === '>' || t.text === ')' || t.text === ']') depth--;
-    else if (t.text === '>>') depth -= 2;
     if (depth <= 0 && (t.kind === 'globalAccum' || t.kind === 'localAccum')) {
       if (typeEnd === typeStart) typeEnd = tokens[j - 1]?.end ?? typeStart;
       const global = t.kind === 'globalAccum';

@@ -88,6 +88,15 @@ export const BUILTIN_FUNCTIONS = words(`
   abs sqrt pow log exp ceil floor round sin cos tan atan min max getvid to_datetime
   datetime_diff datetime_add datetime_sub datetime_format now year month day hour minute second
   to_string str_to_int tg_str_to_float lower upper trim substr instr length coalesce rand
-  outdegree neighbors neighborAttribute edgeAttribute getAttr setAttr type evaluate
-  to_vertex to_vertex_set selectVertex float_to_int
+  evaluate to_vertex to_vertex_set selectVertex float_to_int
+`);
+
+/** Methods of vertex and edge aliases offered after `alias.` (besides attributes). */
+export const VERTEX_METHODS = words(`
+  outdegree neighbors neighborAttribute edgeAttribute getAttr setAttr type isDirected
+`);
+
+/** Methods of accumulators offered after `@@acc.` and `alias.@acc.`. */
+export const ACCUM_METHODS = words(`
+  size get contains containsKey clear top pop remove filter values keys update reallocate
 `);

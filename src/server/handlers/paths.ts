@@ -7,6 +7,7 @@ import {
   shortestPaths,
   type PathRequest,
 } from '../engine/paths/find-paths.js';
+import type { Engine } from '../engine/engine.js';
 import type { HandlerMap } from '../http/context.js';
 import { withEngineErrors } from './engine-errors.js';
 
@@ -41,25 +42,25 @@ function request(graph: string, body: PathBody): PathRequest {
   };
 }
 
+/** One path search per request: the search, with the request's deadline and disconnect signal. */
+function answer(
+  find: typeof shortestPaths,
+  ctx: {
+    engine: Engine;
+    params: { graph_name: string };
+    body: PathBody;
+    signal: AbortSignal;
+    timeoutMs: number;
+  },
+) {
+  const found = find(ctx.engine.graph, request(ctx.params.graph_name, ctx.body), {
+    signal: ctx.signal,
+    deadline: Date.now() + ctx.timeoutMs,
+  });
+  return { results: found.results, message: emptyFilterMessage(found.missingFilters) };
+}
+
 export const pathHandlers: HandlerMap = withEngineErrors({
-  shortestPath: async (ctx) => {
-    const answer = shortestPaths(ctx.engine.graph, request(ctx.params.graph_name, ctx.body), {
-      signal: ctx.signal,
-      deadline: Date.now() + ctx.timeoutMs,
-    });
-    return Promise.resolve({
-      results: answer.results,
-      message: emptyFilterMessage(answer.missingFilters),
-    });
-  },
-  allPaths: async (ctx) => {
-    const answer = allPaths(ctx.engine.graph, request(ctx.params.graph_name, ctx.body), {
-      signal: ctx.signal,
-      deadline: Date.now() + ctx.timeoutMs,
-    });
-    return Promise.resolve({
-      results: answer.results,
-      message: emptyFilterMessage(answer.missingFilters),
-    });
-  },
+  shortestPath: async (ctx) => answer(shortestPaths, ctx),
+  allPaths: async (ctx) => answer(allPaths, ctx),
 });

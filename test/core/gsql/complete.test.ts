@@ -93,6 +93,12 @@ describe('complete', () => {
     ],
     ['functions in expressions', `${QUERY}  INT x = getv‸`, ['function:getvid']],
     [
+      'vertex methods after alias.',
+      `${QUERY}  S = SELECT s FROM S:s WHERE s.out‸`,
+      ['function:outdegree'],
+    ],
+    ['accumulator methods after @@acc.', `${QUERY}  PRINT @@total.s‸`, ['function:size']],
+    [
       'vertex types after TO VERTEX',
       'CREATE LOADING JOB j FOR GRAPH g {\n  LOAD f TO VERTEX ‸',
       ['vertexType:Person', 'vertexType:Company'],

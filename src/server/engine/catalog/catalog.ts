@@ -1,6 +1,7 @@
 // Schema changes on the catalog: each function checks the change against the whole catalog and
 // returns a new catalog (the old one is untouched), so a failed change changes nothing.
 import { CatalogError } from './errors.js';
+import { emptyCatalog } from './types.js';
 import type {
   AttributeDef,
   AttrType,
@@ -291,13 +292,5 @@ export function alterAttributes(
 
 /** DROP ALL: every type, graph and tuple. */
 export function dropAll(catalog: CatalogData): CatalogData {
-  return bump(catalog, {
-    vertexTypes: [],
-    edgeTypes: [],
-    graphs: [],
-    tuples: [],
-    loadingJobs: [],
-    queries: [],
-    schemaJobs: [],
-  });
+  return { ...emptyCatalog, version: catalog.version + 1 };
 }

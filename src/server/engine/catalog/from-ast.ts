@@ -27,20 +27,10 @@ import type {
   AttrType,
   CatalogData,
   EdgeTypeDef,
-  PrimitiveTypeName,
   TupleDef,
   VertexTypeDef,
 } from './types.js';
-
-const primitives = new Set<string>([
-  'INT',
-  'UINT',
-  'FLOAT',
-  'DOUBLE',
-  'STRING',
-  'BOOL',
-  'DATETIME',
-]);
+import { isPrimitiveTypeName } from './types.js';
 
 /** A CatalogError located at a node: `line:column: message`. */
 export function located(node: Pick<Node, 'range'>, error: CatalogError): CatalogError {
@@ -57,9 +47,9 @@ export function attrTypeFromAst(catalog: CatalogData, type: TypeExpr): AttrType 
     case 'PrimitiveType': {
       // INT8..INT64 and UINT8..UINT64 are sized aliases of INT and UINT.
       const name = type.name.replace(/^(U?INT)\d+$/, '$1');
-      if (!primitives.has(name))
+      if (!isPrimitiveTypeName(name))
         fail(type, 'SCHEMA-INVALID', `${type.name} is not an attribute type`);
-      return { kind: 'primitive', name: name as PrimitiveTypeName };
+      return { kind: 'primitive', name };
     }
     case 'CollectionType':
       return {

@@ -5,14 +5,8 @@
 // the value, as `createVertices[1].PrimaryId.AttributeType.Name: "TEXT" is not an attribute type`.
 import { coerce, ValueError } from '../values.js';
 import { CatalogError } from './errors.js';
-import type {
-  AttributeDef,
-  AttrType,
-  EdgePair,
-  EdgeTypeDef,
-  PrimitiveTypeName,
-  VertexTypeDef,
-} from './types.js';
+import type { AttributeDef, AttrType, EdgePair, EdgeTypeDef, VertexTypeDef } from './types.js';
+import { isPrimitiveTypeName, primitiveTypeNames, type PrimitiveTypeName } from './types.js';
 
 export interface FromJsonOptions {
   /** Where the object sits in the request, for messages (`createVertices[0]`). */
@@ -23,16 +17,7 @@ export interface FromJsonOptions {
 
 type Json = Readonly<Record<string, unknown>>;
 
-const primitiveNames: readonly PrimitiveTypeName[] = [
-  'INT',
-  'UINT',
-  'FLOAT',
-  'DOUBLE',
-  'STRING',
-  'BOOL',
-  'DATETIME',
-];
-const typeNames = [...primitiveNames, 'LIST', 'SET', 'MAP', 'UDT'].join(', ');
+const typeNames = [...primitiveTypeNames, 'LIST', 'SET', 'MAP', 'UDT'].join(', ');
 const statsValues = ['OUTDEGREE_BY_EDGETYPE', 'NONE'];
 
 function invalid(where: string, message: string): never {
@@ -115,7 +100,7 @@ function names(o: Json, key: string, where: string): string[] | undefined {
 /** A primitive type name; INT8..INT64 and UINT8..UINT64 are sized aliases of INT and UINT. */
 function primitiveFrom(name: string): PrimitiveTypeName | undefined {
   const upper = name.toUpperCase().replace(/^(U?INT)(8|16|32|64)$/, '$1');
-  return primitiveNames.find((p) => p === upper);
+  return isPrimitiveTypeName(upper) ? upper : undefined;
 }
 
 /** An element, key or value type given by name: a primitive, or UDT with its tuple name. */

@@ -114,6 +114,20 @@ export const emptyCatalog: CatalogData = {
 
 export const primitive = (name: PrimitiveTypeName): AttrType => ({ kind: 'primitive', name });
 
+export const primitiveTypeNames: readonly PrimitiveTypeName[] = [
+  'INT',
+  'UINT',
+  'FLOAT',
+  'DOUBLE',
+  'STRING',
+  'BOOL',
+  'DATETIME',
+];
+
+export function isPrimitiveTypeName(name: string): name is PrimitiveTypeName {
+  return (primitiveTypeNames as readonly string[]).includes(name);
+}
+
 /** The type as GSQL writes it: INT, LIST<STRING>, MAP<INT, DOUBLE>, a tuple name. */
 export function typeText(type: AttrType): string {
   switch (type.kind) {

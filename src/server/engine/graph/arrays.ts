@@ -1,4 +1,7 @@
-// Growable typed arrays: the graph's columns grow by doubling so appends stay amortised O(1).
+// Column helpers: growable typed arrays (doubling, so appends stay amortised O(1)) and the
+// default attribute values of a new vertex or edge slot.
+import type { AttributeDef } from '../catalog/types.js';
+import { defaultOf } from '../values.js';
 
 type Typed = Uint8Array | Uint16Array | Int32Array | Uint32Array | Float64Array;
 
@@ -11,4 +14,17 @@ export function ensureSize<T extends Typed>(array: T, size: number): T {
   const grown = new Ctor(capacity);
   grown.set(array);
   return grown;
+}
+
+/** Gives a new slot each attribute's declared default (or its type's). */
+export function fillDefaults(
+  attributes: readonly AttributeDef[],
+  columns: unknown[][],
+  slot: number,
+) {
+  for (let i = 0; i < attributes.length; i++) {
+    const attr = attributes[i];
+    const column = columns[i];
+    if (attr && column) column[slot] = attr.defaultValue ?? defaultOf(attr.type);
+  }
 }

@@ -5,7 +5,7 @@
 import type { EdgeTypeDef } from '../catalog/types.js';
 import { defaultOf } from '../values.js';
 import { Adjacency } from './adjacency.js';
-import { ensureSize } from './arrays.js';
+import { ensureSize, fillDefaults } from './arrays.js';
 
 /** Vertex slots per type are kept below this so an endpoint pair packs into one number key. */
 export const maxSlotsPerType = 2 ** 26;
@@ -84,12 +84,7 @@ export class EdgeTable {
     this.dst[slot] = e;
     this.alive[slot] = 1;
     this.liveCount += 1;
-    const attrs = this.def.attributes;
-    for (let i = 0; i < attrs.length; i++) {
-      const attr = attrs[i];
-      const column = this.columns[i];
-      if (attr && column) column[slot] = attr.defaultValue ?? defaultOf(attr.type);
-    }
+    fillDefaults(this.def.attributes, this.columns, slot);
     if (this.discriminated) this.keyIndex.set(this.discKey(a, b, c, e, disc), slot);
     else {
       let pairs = this.pairIndex.get(a * 65536 + c);

@@ -3,7 +3,7 @@
 // edge slots never need renumbering.
 import type { VertexTypeDef } from '../catalog/types.js';
 import { defaultOf } from '../values.js';
-import { ensureSize } from './arrays.js';
+import { ensureSize, fillDefaults } from './arrays.js';
 
 export class VertexTable {
   /** External id (text form) by slot. */
@@ -44,12 +44,7 @@ export class VertexTable {
     this.alive = ensureSize(this.alive, slot + 1);
     this.alive[slot] = 1;
     this.liveCount += 1;
-    const attrs = this.def.attributes;
-    for (let i = 0; i < attrs.length; i++) {
-      const attr = attrs[i];
-      const column = this.columns[i];
-      if (attr && column) column[slot] = attr.defaultValue ?? defaultOf(attr.type);
-    }
+    fillDefaults(this.def.attributes, this.columns, slot);
     return { slot, created: true };
   }
 
