@@ -5,6 +5,7 @@ import { CatalogError } from '../engine/catalog/errors.js';
 import { EngineError } from '../engine/errors.js';
 import { LoadingJobError } from '../engine/loading/errors.js';
 import { ConditionError, PathError } from '../engine/paths/errors.js';
+import { QueryCompileError, QueryRuntimeError } from '../engine/query/index.js';
 import type { Handler, HandlerMap } from '../http/context.js';
 import {
   BadRequestError,
@@ -47,6 +48,13 @@ export function engineHttpError(error: unknown): HttpError | undefined {
     if (error.code === 'LOADING-UNKNOWN-GRAPH') {
       return new NotFoundError(error.message, ServerErrorCodes.graphNotFound);
     }
+    return new BadRequestError(error.message, error.code);
+  }
+  if (error instanceof QueryCompileError) return new BadRequestError(error.message, error.code);
+  if (error instanceof QueryRuntimeError) {
+    if (error.code === 'QUERY-TIMEOUT') return new RequestTimeoutError(error.message);
+    if (error.code === 'QUERY-ABORTED')
+      return new HttpError(499, ServerErrorCodes.aborted, error.message);
     return new BadRequestError(error.message, error.code);
   }
   if (error instanceof ConditionError) return new BadRequestError(error.message, error.code);

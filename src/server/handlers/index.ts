@@ -5,6 +5,7 @@ import { loadingHandlers } from './loading.js';
 import { maintenanceHandlers } from './maintenance.js';
 import { schemaHandlers } from './schema.js';
 import { pathHandlers } from './paths.js';
+import { queryHandlers } from './queries.js';
 import { statementsHandlers } from './statements.js';
 import { systemHandlers } from './system.js';
 
@@ -16,4 +17,5 @@ export const serviceHandlers: HandlerMap = {
   ...pathHandlers,
   ...statementsHandlers,
   ...loadingHandlers,
+  ...queryHandlers,
 };

@@ -3,6 +3,7 @@
 // paths), and /restpp/endpoints/{graph} with the built-in, dynamic and static listings.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EndpointEntry, Handler, HandlerMap, RequestContext } from '../http/context.js';
+import { dynamicEndpoints } from '../engine/queries/endpoints.js';
 import { builtinEndpoints } from '../http/endpoint-listing.js';
 import { RequestTimeoutError, ServerErrorCodes, HttpError } from '../http/errors.js';
 
@@ -64,7 +65,10 @@ const listEndpoints: Handler<'listEndpoints'> = async (ctx) => {
   const listing: Record<string, EndpointEntry> = {};
   if (all || builtin === true) Object.assign(listing, builtinEndpoints());
   if (all || dynamic === true) {
-    Object.assign(listing, ctx.hooks.dynamicEndpoints?.(ctx.params.graph_name) ?? {});
+    const graph = ctx.params.graph_name;
+    const dynamicListing =
+      ctx.hooks.dynamicEndpoints?.(graph) ?? dynamicEndpoints(ctx.engine, graph);
+    Object.assign(listing, dynamicListing);
   }
   // Static (user-installed C++) endpoints do not exist in the embedded service.
   return Promise.resolve({ whole: listing });

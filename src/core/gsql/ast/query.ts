@@ -24,8 +24,10 @@ export interface CreateQuery extends NodeBase<'CreateQuery'> {
   readonly body: readonly QueryStmt[];
 }
 
-/** INTERPRET QUERY () [FOR GRAPH g] { ... }: an anonymous query run once. */
+/** INTERPRET QUERY (params) [FOR GRAPH g] { ... }: an anonymous query run once. */
 export interface InterpretBlock extends NodeBase<'InterpretBlock'> {
+  /** Given in the URL query string when run through the interpret endpoint. */
+  readonly params: readonly Param[];
   readonly graph: string | null;
   readonly syntax: string | null;
   readonly body: readonly QueryStmt[];

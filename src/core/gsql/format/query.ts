@@ -17,11 +17,15 @@ import { formatPatterns, formatSelect, formatTableSelect } from './select.js';
 /** Header lines longer than this put one parameter per line. */
 const MAX_HEADER = 100;
 
-export function formatCreateQuery(q: CreateQuery, cs: CommentSource = NO_COMMENTS): string[] {
-  const params = q.params.map((p) => {
+function formatParams(q: CreateQuery | InterpretBlock): string[] {
+  return q.params.map((p) => {
     const value = p.defaultValue === null ? '' : ` = ${formatExpr(p.defaultValue)}`;
     return `${formatType(p.type)} ${p.name}${value}`;
   });
+}
+
+export function formatCreateQuery(q: CreateQuery, cs: CommentSource = NO_COMMENTS): string[] {
+  const params = formatParams(q);
   const modifiers = `${q.orReplace ? 'OR REPLACE ' : ''}${q.distributed ? 'DISTRIBUTED ' : ''}`;
   const open = `CREATE ${modifiers}QUERY ${q.name}(`;
   let tail = ')';
@@ -39,7 +43,7 @@ export function formatCreateQuery(q: CreateQuery, cs: CommentSource = NO_COMMENT
 }
 
 export function formatInterpretBlock(q: InterpretBlock, cs: CommentSource = NO_COMMENTS): string[] {
-  let head = 'INTERPRET QUERY ()';
+  let head = `INTERPRET QUERY (${formatParams(q).join(', ')})`;
   if (q.graph !== null) head += ` FOR GRAPH ${q.graph}`;
   if (q.syntax !== null) head += ` SYNTAX ${q.syntax}`;
   return [`${head} {`, ...indent(formatBody(q.body, cs, q.range.end.offset)), '}'];

@@ -15,13 +15,7 @@ export function parseCreateQuery(
 ): CreateQuery {
   c.expect('QUERY');
   const name = c.name('query name');
-  c.expect('(');
-  const params: Param[] = [];
-  if (!c.at(')')) {
-    do params.push(parseParam(c));
-    while (c.eat(','));
-  }
-  c.expect(')');
+  const params = parseParams(c);
   const graph = parseForGraph(c);
   let returns: TypeExpr | null = null;
   if (c.eat('RETURNS')) {
@@ -53,14 +47,25 @@ export function parseCreateQuery(
   };
 }
 
-/** After INTERPRET QUERY: `() [FOR GRAPH g] [SYNTAX v] { body }`. */
-export function parseInterpretBlock(c: Cursor, start: Token): InterpretBlock {
+/** `(type name [= default], ...)`: the parameter list of CREATE QUERY and INTERPRET QUERY. */
+function parseParams(c: Cursor): Param[] {
   c.expect('(');
+  const params: Param[] = [];
+  if (!c.at(')')) {
+    do params.push(parseParam(c));
+    while (c.eat(','));
+  }
   c.expect(')');
+  return params;
+}
+
+/** After INTERPRET QUERY: `(params) [FOR GRAPH g] [SYNTAX v] { body }`. */
+export function parseInterpretBlock(c: Cursor, start: Token): InterpretBlock {
+  const params = parseParams(c);
   const graph = parseForGraph(c);
   const syntax = parseSyntax(c);
   const body = parseBraceBody(c);
-  return { kind: 'InterpretBlock', graph, syntax, body, range: c.rangeFrom(start) };
+  return { kind: 'InterpretBlock', params, graph, syntax, body, range: c.rangeFrom(start) };
 }
 
 function parseParam(c: Cursor): Param {

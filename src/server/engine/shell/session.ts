@@ -6,6 +6,7 @@ import { CatalogError } from '../catalog/errors.js';
 import { putLoadingJob } from '../catalog/jobs.js';
 import type { Engine } from '../engine.js';
 import { EngineError } from '../errors.js';
+import { QueryCompileError, QueryRuntimeError } from '../query/index.js';
 import type { ShellServices, StatementContext } from './context.js';
 import { requireGraph } from './context.js';
 import * as ddl from './ddl.js';
@@ -137,5 +138,7 @@ function failureText(statement: Statement, error: unknown): string {
       : `Semantic Check Fails: ${line}:${column}: ${error.message}`;
   }
   if (error instanceof EngineError) return `${line}:${column}: ${error.message}`;
+  if (error instanceof QueryCompileError) return `Semantic Check Fails: ${error.message}`;
+  if (error instanceof QueryRuntimeError) return `Runtime Error: ${error.message}`;
   return `${line}:${column}: internal error: ${error instanceof Error ? error.message : String(error)}`;
 }

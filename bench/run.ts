@@ -1,0 +1,110 @@
+// `npm run bench`: every workload on the embedded service (a `gwb serve` child process, through
+// its HTTP API) and on every peer that loads here (TS CSR loop, graphology, kuzu, DuckDB), in
+// one run; prints a markdown table per workload and writes the same to bench/results/latest.md.
+// Flags: --quick (size S, fewer runs, < 2 minutes), --size S|M|L (--large = L), --only <w,...>,
+// --runs N, --profile (CPU profile of the server), --in-process (development: startServer()).
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { demoGraph, ensureDataset, sizes } from './data/generate.js';
+import { parseFlags } from './flags.js';
+import type { TimedOptions } from './lib/measure.js';
+import { topSelfTime } from './lib/profile.js';
+import { machineLine, mismatches, renderTable, type Row, type Table } from './lib/report.js';
+import { targetLines, titles } from './lib/targets.js';
+import { runPeers } from './peers/run-peers.js';
+import { runEmbedded, runParse } from './workloads/run-embedded.js';
+import { repoRoot } from './workloads/service.js';
+
+export { parseFlags, workloadIds, type Flags, type WorkloadId } from './flags.js';
+
+export async function main(argv: readonly string[]): Promise<string> {
+  const flags = parseFlags(argv);
+  const started = performance.now();
+  const log = (s: string) =>
+    process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(1)}s] ${s}\n`);
+  const timing: TimedOptions = { runs: flags.runs, budgetMs: flags.quick ? 4_000 : 60_000 };
+  log(`dataset ${flags.size}`);
+  const ds = ensureDataset(sizes[flags.size]);
+  const notes: string[] = [];
+  const resultsDir = join(dirname(fileURLToPath(import.meta.url)), 'results');
+  const profileDir = flags.profile ? join(resultsDir, 'profile') : undefined;
+  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+  const embedded = await runEmbedded(ds, flags, timing, notes, profileDir, log);
+  const peers = await runPeers(ds, flags, timing, log);
+  const tables = new Map<string, Row[]>();
+  for (const id of Object.keys(titles)) {
+    const p = peers.get(id) ?? [];
+    const e = embedded.get(id) ?? [];
+    const rows = [
+      ...p.filter((r) => r.system === 'TS CSR loop'),
+      ...e,
+      ...p.filter((r) => r.system !== 'TS CSR loop'),
+    ];
+    if (rows.length > 0) tables.set(id, rows);
+  }
+  if (flags.only.has('parse')) {
+    log('gsql parse');
+    tables.set('parse', [await runParse(flags.quick ? 1 : 3)]);
+  }
+  const rendered: Table[] = [...tables.entries()].map(([id, rows]) => ({
+    id,
+    title: titles[id] ?? id,
+    rows,
+    notes: [],
+  }));
+  const bad = rendered.flatMap(mismatches);
+  const unavailable = rendered.flatMap((t) =>
+    t.rows.filter((r) => r.unavailable).map((r) => `- ${t.title}: ${r.system}: ${r.unavailable}`),
+  );
+  const lines = [
+    `# graph-workbench benchmarks (${flags.quick ? 'quick, ' : ''}size ${flags.size})`,
+    '',
+    machineLine(),
+    '',
+    `Data: ${ds.name}, R-MAT seed ${ds.meta.spec.seed}: ${ds.meta.vertexCount.toLocaleString('en-US')} vertices, ${ds.meta.edgeCount.toLocaleString('en-US')} directed edges (${ds.csvPath.replace(repoRoot, '')}). ${demoGraph() === undefined ? 'No demo graph exists in the repository yet, so none is benchmarked.' : ''}`,
+    `Runs: up to ${timing.runs} per row within ${timing.budgetMs / 1000} s (graph workloads after one warm-up run); "vs embedded" is speed relative to the embedded service (> 1: faster than it). Checksums are compared with the first row that has one (✓ agrees).`,
+    ...notes.map((n) => `\n${n}`),
+    '',
+    ...rendered.map((t) => renderTable(t) + '\n'),
+    '## Checksum agreement',
+    '',
+    ...(bad.length === 0
+      ? ['Every comparable checksum agrees with the reference row.']
+      : bad.map((b) => `- MISMATCH: ${b}`)),
+    '',
+    '## Targets (issue 9)',
+    '',
+    ...targetLines(tables, flags.size),
+    '',
+    '## Not available',
+    '',
+    ...(unavailable.length === 0
+      ? ['Every system ran every workload it was asked to.']
+      : unavailable),
+  ];
+  if (profileDir && existsSync(profileDir)) {
+    lines.push('', '## Where the embedded service spends its time (self time, --cpu-prof)', '');
+    lines.push(...topSelfTime(profileDir, repoRoot).map((l) => `- ${l}`));
+  }
+  lines.push('', `Total bench time: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const text = lines.join('\n') + '\n';
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(join(resultsDir, 'latest.md'), text);
+  return text;
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main(process.argv.slice(2)).then(
+    (text) => {
+      process.stdout.write(text);
+      process.exit(0);
+    },
+    (error: unknown) => {
+      process.stderr.write(
+        `bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,219 @@
+// Query workloads of the embedded service: the installed k-hop and PageRank queries through
+// GET /restpp/query, 20 paths through POST /restpp/shortestpath, and interpret latency through
+// POST /gsql/v1/queries/interpret; each answer becomes a checksum compared with the peers'.
+import type { Checksum } from '../lib/checksum.js';
+import { summarise, timed } from '../lib/measure.js';
+import { embeddedSystem, type Row } from '../lib/report.js';
+import { gsql, TooSlow, unavailableRow, whyUnavailable, type EmbeddedContext } from './embedded.js';
+import {
+  edgeType,
+  khopQuery,
+  longInterpret,
+  pagerankQuery,
+  smallInterpret,
+  vertexType,
+} from './queries.js';
+
+/** Installs the k-hop and PageRank queries; answers why not, by query. */
+export async function installQueries(
+  ctx: EmbeddedContext,
+): Promise<{ khop?: string; pagerank?: string }> {
+  const why: { khop?: string; pagerank?: string } = {};
+  try {
+    await gsql(ctx.client, khopQuery);
+  } catch (error) {
+    why.khop = whyUnavailable(error);
+  }
+  try {
+    await gsql(ctx.client, pagerankQuery);
+  } catch (error) {
+    why.pagerank = whyUnavailable(error);
+  }
+  return why;
+}
+
+export async function khopWorkload(ctx: EmbeddedContext, k: number): Promise<Row> {
+  try {
+    const { times, value } = await timed(
+      async () => {
+        const counts: number[] = [];
+        const start = performance.now();
+        for (const seed of ctx.ds.meta.seeds) {
+          const r = await ctx.client.runQuery(
+            'bench_khop',
+            { seed, v_type: vertexType, e_type: edgeType, k },
+            { timeoutMs: ctx.runLimitMs },
+          );
+          counts.push(Number(r[0]?.reached ?? NaN));
+          const elapsed = performance.now() - start;
+          if (elapsed > ctx.runLimitMs && counts.length < ctx.ds.meta.seeds.length)
+            throw new TooSlow(
+              `too slow: stopped after ${counts.length} of ${ctx.ds.meta.seeds.length} seeds in ${(elapsed / 1000).toFixed(1)} s (run limit ${ctx.runLimitMs / 1000} s)`,
+            );
+        }
+        return counts;
+      },
+      { ...ctx.timing, warmup: true },
+    );
+    return {
+      system: embeddedSystem,
+      unit: 'ms',
+      summary: summarise(times),
+      check: { kind: 'counts', values: value },
+      note: `installed query, ${ctx.ds.meta.seeds.length} sequential GET /restpp/query calls`,
+    };
+  } catch (error) {
+    return unavailableRow('ms', error);
+  }
+}
+
+/** Reads the PageRank query's answer: the top-k tuples and the score sum, whatever the keys. */
+export function readPagerank(results: readonly Record<string, unknown>[]): Checksum {
+  let sum = NaN;
+  let top: number[] = [];
+  for (const r of results) {
+    for (const value of Object.values(r)) {
+      if (typeof value === 'number') sum = value;
+      if (Array.isArray(value)) {
+        top = value.map((item: unknown) => {
+          const o = (item ?? {}) as Record<string, unknown>;
+          const id = Object.entries(o).find(([k]) => k !== 'score')?.[1];
+          return Number(
+            typeof id === 'object' && id !== null ? (id as { v_id?: unknown }).v_id : id,
+          );
+        });
+      }
+    }
+  }
+  return { kind: 'pagerank', sum, top };
+}
+
+export async function pagerankWorkload(ctx: EmbeddedContext, iterations: number): Promise<Row> {
+  try {
+    const { times, value } = await timed(
+      async () =>
+        readPagerank(
+          await ctx.client.runQuery(
+            'bench_pagerank',
+            {
+              v_type: vertexType,
+              e_type: edgeType,
+              max_change: 0,
+              maximum_iteration: iterations,
+              damping: 0.85,
+              top_k: 10,
+            },
+            { timeoutMs: ctx.runLimitMs },
+          ),
+        ),
+      { ...ctx.timing, warmup: true },
+    );
+    return {
+      system: embeddedSystem,
+      unit: 'ms',
+      summary: summarise(times),
+      check: value,
+      note: 'installed query in the form of tg_pagerank, one GET /restpp/query call',
+    };
+  } catch (error) {
+    return unavailableRow('ms', error);
+  }
+}
+
+/** Length of a source-target path inside the answer's subgraph, -1 when it has none. */
+export function pathLength(
+  results: readonly Record<string, unknown>[],
+  source: string,
+  target: string,
+): number {
+  if (source === target) return 0;
+  const next = new Map<string, string[]>();
+  for (const r of results) {
+    for (const e of (r.edges ?? []) as Record<string, unknown>[]) {
+      const from = String(e.from_id);
+      const list = next.get(from) ?? [];
+      list.push(String(e.to_id));
+      next.set(from, list);
+    }
+  }
+  const dist = new Map<string, number>([[source, 0]]);
+  const queue = [source];
+  for (let i = 0; i < queue.length; i++) {
+    const v = queue[i] ?? '';
+    for (const w of next.get(v) ?? []) {
+      if (dist.has(w)) continue;
+      dist.set(w, (dist.get(v) ?? 0) + 1);
+      if (w === target) return dist.get(w) ?? -1;
+      queue.push(w);
+    }
+  }
+  return -1;
+}
+
+export async function pathsWorkload(ctx: EmbeddedContext): Promise<Row> {
+  try {
+    const { times, value } = await timed(
+      async () => {
+        const lengths: number[] = [];
+        for (const [s, t] of ctx.ds.meta.pairs) {
+          const r = await ctx.client.shortestPath(
+            {
+              source: { type: vertexType, id: String(s) },
+              target: { type: vertexType, id: String(t) },
+              maxLength: 30,
+            },
+            { timeoutMs: ctx.runLimitMs },
+          );
+          lengths.push(pathLength(r, String(s), String(t)));
+        }
+        return lengths;
+      },
+      { ...ctx.timing, warmup: true },
+    );
+    return {
+      system: embeddedSystem,
+      unit: 'ms',
+      summary: summarise(times),
+      check: { kind: 'lengths', values: value },
+      note: `${ctx.ds.meta.pairs.length} sequential POST /restpp/shortestpath (maxLength 30)`,
+    };
+  } catch (error) {
+    return unavailableRow('ms', error);
+  }
+}
+
+export async function interpretWorkload(
+  ctx: EmbeddedContext,
+  which: 'small' | 'long',
+): Promise<Row> {
+  const text = which === 'small' ? smallInterpret : longInterpret(300);
+  let run = 0;
+  try {
+    const { times, value } = await timed(
+      // A comment makes every text new, so no compiled-query cache can answer: parse + compile + run.
+      async () =>
+        ctx.client.interpret(
+          text.replace('{', `{ # run ${run++}`),
+          {},
+          { timeoutMs: ctx.runLimitMs },
+        ),
+      { ...ctx.timing, runs: ctx.timing.runs * 4, warmup: false },
+    );
+    const answer = JSON.stringify(value);
+    const expected = `[{"vertices":${ctx.ds.meta.vertexCount},"edges":${ctx.ds.meta.edgeCount}}]`;
+    return {
+      system: embeddedSystem,
+      unit: 'ms',
+      summary: summarise(times),
+      checkText: answer.length > 60 ? `${answer.slice(0, 57)}...` : answer,
+      note:
+        which === 'small'
+          ? answer === expected
+            ? 'POST /gsql/v1/queries/interpret, a new text each run: parse + compile + run'
+            : `**wrong answer**, expected ${expected}`
+          : `${text.split('\n').length} lines, a new text each run`,
+    };
+  } catch (error) {
+    return unavailableRow('ms', error);
+  }
+}

@@ -1,0 +1,145 @@
+// Runs the embedded service's workloads: starts `gwb serve` (or, with --in-process, startServer()),
+// sets up the schema, then load, upsert, lookups, installed queries, paths and interpret, each
+// through HTTP; and the GSQL parse benchmark of bench/gsql-parse.ts, when that file is present.
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Dataset } from '../data/generate.js';
+import type { Flags, WorkloadId } from '../flags.js';
+import { summarise, type TimedOptions } from '../lib/measure.js';
+import { embeddedSystem, type Row } from '../lib/report.js';
+import { errorText } from '../peers/run-peers.js';
+import { newClient, setupSchema, type EmbeddedContext } from './embedded.js';
+import { ensureLoaded, loadWorkload, upsertWorkload } from './loading.js';
+import {
+  installQueries,
+  interpretWorkload,
+  khopWorkload,
+  pagerankWorkload,
+  pathsWorkload,
+} from './querying.js';
+import { lookupWorkload } from './lookup.js';
+import { ensureBuild, startInProcess, startServeChild } from './service.js';
+
+/** The embedded service's rows, by table id; `notes` gathers setup remarks. */
+export async function runEmbedded(
+  ds: Dataset,
+  flags: Flags,
+  timing: TimedOptions,
+  notes: string[],
+  profileDir: string | undefined,
+  log: (s: string) => void,
+): Promise<Map<string, Row[]>> {
+  const rows = new Map<string, Row[]>();
+  const add = (id: string, row: Row) => rows.set(id, [...(rows.get(id) ?? []), row]);
+  const want = (w: WorkloadId) => flags.only.has(w);
+  if ([...flags.only].every((w) => w === 'parse')) return rows;
+  const buildNote = flags.inProcess ? undefined : ensureBuild();
+  if (buildNote) notes.push(buildNote);
+  const service = flags.inProcess
+    ? await startInProcess()
+    : await startServeChild(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+  notes.push(`Embedded service: ${service.description} at ${service.url}.`);
+  const ctx: EmbeddedContext = {
+    client: newClient(service.url),
+    service,
+    ds,
+    timing,
+    runLimitMs: flags.quick ? 20_000 : 300_000,
+  };
+  try {
+    log('embedded: schema');
+    const schema = await setupSchema(ctx);
+    if (schema) notes.push(`Schema and loading job by GSQL: ${schema}.`);
+    let loaded = false;
+    if (want('upsert')) {
+      log('embedded: upsert');
+      add('upsert', await upsertWorkload(ctx));
+    }
+    if (want('load')) {
+      log('embedded: /ddl load');
+      const row = await loadWorkload(ctx);
+      add('load', row);
+      loaded = row.summary !== undefined;
+    }
+    const needData = ['lookup', 'khop', 'pagerank', 'paths', 'interpret'].some((w) =>
+      want(w as WorkloadId),
+    );
+    if (needData && !loaded) {
+      const why = await ensureLoaded(ctx);
+      if (why) notes.push(`Embedded data: ${why}.`);
+    }
+    if (want('lookup')) {
+      log('embedded: lookups');
+      const lookups = await lookupWorkload(service, ds, {
+        requests: flags.quick ? 10_000 : 50_000,
+        concurrency: 32,
+        runs: Math.min(flags.runs, 3),
+      });
+      for (const row of lookups) add('lookup', row);
+    }
+    const installed = want('khop') || want('pagerank') ? await installQueries(ctx) : {};
+    if (want('khop')) {
+      for (const k of [2, 3]) {
+        log(`embedded: ${k}-hop`);
+        add(
+          `khop${k}`,
+          installed.khop
+            ? { system: embeddedSystem, unit: 'ms', unavailable: installed.khop }
+            : await khopWorkload(ctx, k),
+        );
+      }
+    }
+    if (want('pagerank')) {
+      log('embedded: pagerank');
+      add(
+        'pagerank',
+        installed.pagerank
+          ? { system: embeddedSystem, unit: 'ms', unavailable: installed.pagerank }
+          : await pagerankWorkload(ctx, 10),
+      );
+    }
+    if (want('paths')) {
+      log('embedded: shortest paths');
+      add('paths', await pathsWorkload(ctx));
+    }
+    if (want('interpret')) {
+      log('embedded: interpret');
+      add('interpretSmall', await interpretWorkload(ctx, 'small'));
+      add('interpretLong', await interpretWorkload(ctx, 'long'));
+    }
+  } finally {
+    await service.stop();
+  }
+  return rows;
+}
+
+export async function runParse(runs: number): Promise<Row> {
+  const path = join(dirname(fileURLToPath(import.meta.url)), '..', 'gsql-parse.ts');
+  if (!existsSync(path))
+    return {
+      system: 'GSQL front end (in-process)',
+      unit: 'lines/s',
+      unavailable: 'bench/gsql-parse.ts is missing',
+    };
+  try {
+    const mod = (await import(pathToFileURL(path).href)) as {
+      benchGsqlParse?: () => Promise<{ ms: number; linesPerSec: number }>;
+    };
+    if (!mod.benchGsqlParse) throw new Error('bench/gsql-parse.ts exports no benchGsqlParse()');
+    const results: { ms: number; linesPerSec: number }[] = [];
+    for (let i = 0; i < runs; i++) results.push(await mod.benchGsqlParse());
+    return {
+      system: 'GSQL front end (in-process)',
+      unit: 'lines/s',
+      summary: summarise(results.map((r) => r.linesPerSec)),
+      note: `lex + parse, ${results.map((r) => r.ms.toFixed(0)).join('/')} ms per 10k lines (benchGsqlParse, 10 passes each)`,
+    };
+  } catch (error) {
+    return {
+      system: 'GSQL front end (in-process)',
+      unit: 'lines/s',
+      unavailable: `failed: ${errorText(error)}`,
+    };
+  }
+}

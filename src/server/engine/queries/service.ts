@@ -1,0 +1,144 @@
+// Queries of one engine: compiled installed queries (cached per catalog version and recompiled
+// after a schema change), interpreted queries compiled once per text, and runs with the request's
+// deadline and abort signal, registered in the running-query list while they run.
+import { parse, type CreateQuery, type InterpretBlock } from '../../../core/gsql/index.js';
+import { findQuery } from '../catalog/jobs.js';
+import type { Engine } from '../engine.js';
+import { EngineError } from '../errors.js';
+import {
+  compileQuery,
+  QueryCompileError,
+  type CompiledQuery,
+  type QueryOutput,
+} from '../query/index.js';
+import { RunningQueries } from './running.js';
+
+export interface RunRequest {
+  readonly graph: string;
+  readonly args: Record<string, unknown>;
+  readonly requestId: string;
+  readonly url: string;
+  readonly timeoutMs: number;
+  readonly signal?: AbortSignal;
+  readonly allowedFileDirs: readonly string[];
+}
+
+/** The one query statement of a text (CREATE QUERY or INTERPRET QUERY), or a compile error. */
+export function parseQueryText(text: string): CreateQuery | InterpretBlock {
+  const { ast, diagnostics } = parse(text);
+  const error = diagnostics.find((d) => d.severity === 'error');
+  if (error) {
+    throw new QueryCompileError([
+      {
+        code: 'QUERY-SYNTAX',
+        message: error.message,
+        line: error.range.start.line,
+        column: error.range.start.column,
+      },
+    ]);
+  }
+  const statement = ast.statements.find(
+    (s) => s.kind === 'CreateQuery' || s.kind === 'InterpretBlock',
+  );
+  if (!statement || (statement.kind !== 'CreateQuery' && statement.kind !== 'InterpretBlock')) {
+    throw new QueryCompileError([
+      {
+        code: 'QUERY-SYNTAX',
+        message: 'expected CREATE QUERY or INTERPRET QUERY',
+        line: 1,
+        column: 1,
+      },
+    ]);
+  }
+  return statement;
+}
+
+export class QueryService {
+  private readonly installed = new Map<string, { version: number; compiled: CompiledQuery }>();
+  private readonly interpreted = new Map<string, { version: number; compiled: CompiledQuery }>();
+  readonly running = new RunningQueries();
+
+  constructor(private readonly engine: Engine) {}
+
+  /** Compiles a query text against a graph (no caching): for CREATE QUERY checks. */
+  compile(graph: string, ast: CreateQuery | InterpretBlock): CompiledQuery {
+    return compileQuery(ast, {
+      catalog: this.engine.catalog,
+      graphName: graph,
+      queries: (name) => this.installedQuery(graph, name),
+    });
+  }
+
+  /** An installed query, compiled for the current catalog; undefined when not installed. */
+  installedQuery(graph: string, name: string): CompiledQuery | undefined {
+    const def = findQuery(this.engine.catalog, graph, name);
+    if (!def?.installed) return undefined;
+    const key = `${graph}\u0000${name}`;
+    const version = this.engine.catalog.version;
+    const cached = this.installed.get(key);
+    if (cached && cached.version === version) return cached.compiled;
+    const compiled = this.compile(graph, parseQueryText(def.text));
+    this.installed.set(key, { version, compiled });
+    return compiled;
+  }
+
+  requireInstalled(graph: string, name: string): CompiledQuery {
+    const compiled = this.installedQuery(graph, name);
+    if (!compiled) {
+      const exists = findQuery(this.engine.catalog, graph, name) !== undefined;
+      throw new EngineError(
+        'ENGINE-NOT-FOUND',
+        exists
+          ? `query ${name} is not installed`
+          : `query ${name} does not exist in graph ${graph}`,
+      );
+    }
+    return compiled;
+  }
+
+  /** An interpreted query text, compiled once per text and catalog version. */
+  interpretedQuery(graph: string, text: string): CompiledQuery {
+    const key = `${graph}\u0000${text}`;
+    const version = this.engine.catalog.version;
+    const cached = this.interpreted.get(key);
+    if (cached && cached.version === version) return cached.compiled;
+    const compiled = this.compile(graph, parseQueryText(text));
+    if (this.interpreted.size > 500) this.interpreted.clear();
+    this.interpreted.set(key, { version, compiled });
+    return compiled;
+  }
+
+  /** Runs a compiled query, listed as running until it ends. */
+  async run(compiled: CompiledQuery, request: RunRequest): Promise<QueryOutput> {
+    const entry = this.running.start(
+      request.graph,
+      request.requestId,
+      request.url,
+      request.timeoutMs,
+    );
+    const signal = request.signal
+      ? AbortSignal.any([request.signal, entry.controller.signal])
+      : entry.controller.signal;
+    try {
+      return await compiled.run(request.args, {
+        graph: this.engine.graph,
+        engine: this.engine,
+        signal,
+        deadline: Date.now() + request.timeoutMs,
+        allowedFileDirs: request.allowedFileDirs,
+        queries: (name) => this.installedQuery(request.graph, name),
+      });
+    } finally {
+      this.running.end(request.requestId);
+    }
+  }
+}
+
+const services = new WeakMap<Engine, QueryService>();
+
+/** The query service of an engine (one per engine, made on first use). */
+export function queryService(engine: Engine): QueryService {
+  let service = services.get(engine);
+  if (!service) services.set(engine, (service = new QueryService(engine)));
+  return service;
+}

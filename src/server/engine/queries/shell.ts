@@ -1,0 +1,138 @@
+// Query statements of the GSQL shell: CREATE [OR REPLACE] QUERY (checked by compiling, then
+// stored as text), INSTALL QUERY, RUN QUERY name(args), INTERPRET QUERY name(args) and anonymous
+// INTERPRET QUERY blocks, printing results as the shell does: the JSON answer of the run.
+import type { Expr, RunQuery, Statement } from '../../../core/gsql/index.js';
+import { putQuery } from '../catalog/jobs.js';
+import { ShellError } from '../shell/errors.js';
+import { requireGraph, type StatementContext } from '../shell/context.js';
+import { stringifyResult } from '../query/index.js';
+import { installQueries } from './install.js';
+import { queryService } from './service.js';
+
+let runCounter = 0;
+
+/** A literal argument of RUN QUERY q(1, "a", [x, y]) as a JSON value. */
+function argument(expr: Expr): unknown {
+  switch (expr.kind) {
+    case 'IntLit':
+    case 'FloatLit':
+    case 'StringLit':
+    case 'BoolLit':
+      return expr.value;
+    case 'DatetimeLit':
+      return expr.value;
+    case 'NullLit':
+      return null;
+    case 'Unary':
+      if (expr.op === '-') {
+        const v = argument(expr.operand);
+        if (typeof v === 'number' || typeof v === 'bigint') return -v;
+      }
+      break;
+    case 'Name':
+      return expr.name;
+    default:
+      break;
+  }
+  throw new ShellError(`RUN QUERY: arguments must be literals (line ${expr.range.start.line}).`);
+}
+
+/** Arguments by position, named after the query's parameters. */
+function namedArgs(params: readonly { name: string }[], node: RunQuery): Record<string, unknown> {
+  if (node.args.length > params.length) {
+    throw new ShellError(
+      `Query ${node.name} takes ${params.length} parameter(s), ${node.args.length} given.`,
+    );
+  }
+  const args: Record<string, unknown> = {};
+  node.args.forEach((expr, i) => {
+    const name = params[i]?.name;
+    if (name !== undefined) args[name] = argument(expr);
+  });
+  return args;
+}
+
+function answerText(results: unknown[]): string[] {
+  return [
+    stringifyResult(
+      {
+        error: false,
+        message: '',
+        version: { edition: 'enterprise', api: 'v2', schema: 0 },
+        results,
+      },
+      2,
+    ),
+  ];
+}
+
+/** The shell's handling of query statements; undefined for any other statement. */
+export function queryStatement(ctx: StatementContext): Promise<string[]> | undefined {
+  const s: Statement = ctx.statement;
+  switch (s.kind) {
+    case 'CreateQuery':
+      return (async () => {
+        const graph = s.graph ?? requireGraph(ctx, 'CREATE QUERY');
+        queryService(ctx.engine).compile(graph, s);
+        await ctx.engine.changeSchema((c) =>
+          putQuery(c, { graph, name: s.name, text: ctx.text, installed: false }, s.orReplace),
+        );
+        return [`Successfully created queries: [${s.name}].`];
+      })();
+    case 'InstallQuery':
+      return (async () => {
+        const graph = requireGraph(ctx, 'INSTALL QUERY');
+        const status = await installQueries(ctx.engine, graph, s.all ? ['*'] : s.names);
+        const failed = status.queries.filter((q) => q.state === 'FAILED');
+        if (failed.length > 0)
+          throw new ShellError(
+            failed.map((q) => `Query ${q.name} failed to install: ${q.error ?? ''}`).join('\n'),
+          );
+        return [
+          'Start installing queries, about 1 minute ...',
+          ...status.queries.map((q) => `Query installation finished: ${q.name}.`),
+        ];
+      })();
+    case 'RunQuery':
+      return (async () => {
+        const graph = requireGraph(ctx, s.interpret ? 'INTERPRET QUERY' : 'RUN QUERY');
+        const service = queryService(ctx.engine);
+        const compiled = s.interpret
+          ? service.interpretedQuery(graph, queryText(ctx, graph, s.name))
+          : service.requireInstalled(graph, s.name);
+        const output = await service.run(compiled, {
+          graph,
+          args: namedArgs(compiled.params, s),
+          requestId: `${++runCounter}.GSQL_SHELL.${Date.now()}`,
+          url: `/query/${graph}/${s.name}`,
+          timeoutMs: 16_000,
+          allowedFileDirs: [],
+        });
+        return answerText(output.results);
+      })();
+    case 'InterpretBlock':
+      return (async () => {
+        const graph = s.graph ?? requireGraph(ctx, 'INTERPRET QUERY');
+        const service = queryService(ctx.engine);
+        const compiled = service.compile(graph, s);
+        const output = await service.run(compiled, {
+          graph,
+          args: {},
+          requestId: `${++runCounter}.GSQL_SHELL.${Date.now()}`,
+          url: '/gsql/v1/queries/interpret',
+          timeoutMs: 16_000,
+          allowedFileDirs: [],
+        });
+        return answerText(output.results);
+      })();
+    default:
+      return undefined;
+  }
+}
+
+/** The stored text of a (possibly not installed) query, for INTERPRET QUERY name(args). */
+function queryText(ctx: StatementContext, graph: string, name: string): string {
+  const def = ctx.engine.catalog.queries.find((q) => q.graph === graph && q.name === name);
+  if (!def) throw new ShellError(`Query ${name} does not exist in graph ${graph}.`);
+  return def.text;
+}

@@ -1,0 +1,74 @@
+// Errors of query compilation and execution, with stable codes. Compile errors carry every
+// problem found (each with line:column); runtime errors end a run and change nothing.
+import type { Range } from '../../../core/gsql/index.js';
+
+export type QueryCompileCode =
+  | 'QUERY-UNKNOWN-TYPE'
+  | 'QUERY-UNKNOWN-ATTRIBUTE'
+  | 'QUERY-UNKNOWN-ACCUM'
+  | 'QUERY-UNKNOWN-VARIABLE'
+  | 'QUERY-UNKNOWN-FUNCTION'
+  | 'QUERY-ARITY'
+  | 'QUERY-DUPLICATE'
+  | 'QUERY-BAD-TARGET'
+  | 'QUERY-SYNTAX'
+  | 'QUERY-UNSUPPORTED';
+
+export type QueryRuntimeCode =
+  | 'QUERY-TIMEOUT'
+  | 'QUERY-ABORTED'
+  | 'QUERY-BAD-PARAM'
+  | 'QUERY-BAD-VALUE'
+  | 'QUERY-DIVIDE-BY-ZERO'
+  | 'QUERY-UNKNOWN-TYPE'
+  | 'QUERY-UNKNOWN-ATTRIBUTE'
+  | 'QUERY-FILE-DENIED'
+  | 'QUERY-EXCEPTION'
+  | 'QUERY-UNKNOWN-QUERY'
+  | 'QUERY-WRITE-FAILED';
+
+export interface QueryProblem {
+  readonly code: QueryCompileCode;
+  readonly message: string;
+  readonly line: number;
+  readonly column: number;
+}
+
+/** The first problem's code and message, with every problem found in `problems`. */
+export class QueryCompileError extends Error {
+  readonly code: QueryCompileCode;
+  constructor(readonly problems: readonly QueryProblem[]) {
+    const first = problems[0];
+    super(
+      problems.map((p) => `line ${p.line}:${p.column}: ${p.message}`).join('\n') ||
+        'query compile error',
+    );
+    this.name = 'QueryCompileError';
+    this.code = first?.code ?? 'QUERY-SYNTAX';
+  }
+}
+
+export class QueryRuntimeError extends Error {
+  constructor(
+    readonly code: QueryRuntimeCode,
+    message: string,
+    /** For QUERY-EXCEPTION: the user exception's name and code (RAISE). */
+    readonly exception?: { readonly name: string; readonly errorCode: unknown },
+  ) {
+    super(message);
+    this.name = 'QueryRuntimeError';
+  }
+}
+
+export function problemAt(
+  range: Range | undefined,
+  code: QueryCompileCode,
+  message: string,
+): QueryProblem {
+  return {
+    code,
+    message,
+    line: range?.start.line ?? 0,
+    column: range?.start.column ?? 0,
+  };
+}

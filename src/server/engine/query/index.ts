@@ -1,0 +1,274 @@
+// The query engine module: compile a GSQL query (CREATE QUERY or INTERPRET block) once into
+// closures, run it many times against the engine's in-memory graph, PRINT the real service's
+// JSON. Writes are collected and applied atomically at the end through `engine.write`.
+import { writeFile } from 'node:fs/promises';
+import type { CreateQuery, Expr, InterpretBlock, Node } from '../../../core/gsql/index.js';
+import { walk } from '../../../core/gsql/index.js';
+import { parseDatetime, ValueError } from '../values.js';
+import { elementsOf } from './accum.js';
+import {
+  Compiler,
+  type CompileEnv,
+  type CompiledQuery,
+  type Cx,
+  type ParamSpec,
+  type QueryOutput,
+} from './compile.js';
+import { QueryCompileError, QueryRuntimeError } from './errors.js';
+import { Run, type FileObject, type RunContext } from './run.js';
+import { converter, defaultValue, VSet, vid } from './runtime-values.js';
+import { typeName, type T } from './types.js';
+import { WriteSet } from './writes.js';
+
+export { QueryCompileError, QueryRuntimeError } from './errors.js';
+export type { QueryCompileCode, QueryProblem, QueryRuntimeCode } from './errors.js';
+export type { CompileEnv, CompiledQuery, ParamSpec, QueryOutput } from './compile.js';
+export type { CompiledQueryLike, RunContext } from './run.js';
+export { stringifyResult } from './output.js';
+export type { T as QueryType } from './types.js';
+
+/** Compiles a query; throws QueryCompileError with every problem found. */
+export function compileQuery(ast: CreateQuery | InterpretBlock, env: CompileEnv): CompiledQuery {
+  const c = new Compiler(env);
+  if (!c.graphDef)
+    throw new QueryCompileError([
+      {
+        code: 'QUERY-UNKNOWN-TYPE',
+        message: `graph ${env.graphName} does not exist`,
+        line: ast.range.start.line,
+        column: ast.range.start.column,
+      },
+    ]);
+  const cx: Cx = { scope: c.root, mode: 'body', hoists: null };
+  const params: (ParamSpec & { slot: number })[] = [];
+  for (const p of ast.params) {
+    const t = c.typeOf(p.type);
+    const slot = c.slot();
+    c.declare(cx, p.name, { kind: 'var', slot, t, row: false }, p);
+    let def: unknown = undefined;
+    if (p.defaultValue) def = constantValue(c, p.defaultValue, cx);
+    params.push({ name: p.name, type: typeName(t), t, default: def, slot });
+  }
+  const body = c.block(ast.body, cx, false);
+  if (c.problems.length > 0) throw new QueryCompileError(c.problems);
+  const returns = ast.kind === 'CreateQuery' && ast.returns ? c.typeOf(ast.returns) : null;
+  const name = ast.kind === 'CreateQuery' ? ast.name : 'anonymous';
+
+  const execute = async (r: Run): Promise<void> => {
+    r.check();
+    if (body.async) await body.async(r);
+    else body.sync(r);
+  };
+  const child = (args: readonly unknown[], parent: Run): Run => {
+    const r = new Run(parent.ctx, c.frameSize, parent.writes, parent.files, parent.depth + 1);
+    if (r.depth > 64) throw new QueryRuntimeError('QUERY-BAD-VALUE', 'subqueries nest too deeply');
+    params.forEach((p, i) => {
+      const v = i < args.length ? args[i] : p.default;
+      r.f[p.slot] = subqueryArg(p.t, v);
+    });
+    return r;
+  };
+
+  return {
+    name,
+    params: params.map(({ slot: _slot, ...p }) => p),
+    returns,
+    async run(args: Record<string, unknown>, ctx: RunContext): Promise<QueryOutput> {
+      const writes = new WriteSet(ctx.graph);
+      const files: FileObject[] = [];
+      const r = new Run(ctx, c.frameSize, writes, files);
+      for (const p of params) {
+        const given = Object.prototype.hasOwnProperty.call(args, p.name) ? args[p.name] : undefined;
+        r.f[p.slot] = bindParam(r, p, given);
+      }
+      await execute(r);
+      let mutations = 0;
+      if (!writes.empty) {
+        if (!ctx.engine)
+          throw new QueryRuntimeError(
+            'QUERY-WRITE-FAILED',
+            'this query writes, but no engine was given',
+          );
+        const list = writes.mutations();
+        r.check();
+        try {
+          await ctx.engine.write(() => ({ mutations: list }));
+        } catch (e) {
+          throw new QueryRuntimeError(
+            'QUERY-WRITE-FAILED',
+            `the query's writes were refused: ${(e as Error).message}`,
+          );
+        }
+        mutations = list.length;
+      }
+      for (const f of files) await writeFile(f.path, f.lines.map((l) => `${l}\n`).join(''));
+      return { results: r.out, mutations };
+    },
+    async callAsSubquery(args: readonly unknown[], parent: Run): Promise<unknown> {
+      const r = child(args, parent);
+      await execute(r);
+      return r.returned;
+    },
+    callSync(args: readonly unknown[], parent: Run): unknown {
+      const r = child(args, parent);
+      r.check();
+      body.sync(r);
+      return r.returned;
+    },
+  };
+}
+
+function constantValue(c: Compiler, e: Expr, cx: Cx): unknown {
+  const ce = c.expr(e, cx);
+  try {
+    return ce.f(undefined as unknown as Run);
+  } catch {
+    return undefined;
+  }
+}
+
+function subqueryArg(t: T, v: unknown): unknown {
+  if (t.k === 'list' || t.k === 'set' || t.k === 'bag') return elementsOf(v).slice();
+  if (t.k === 'vset') return v instanceof VSet ? v : new VSet(elementsOf(v) as number[]);
+  const conv = converter(t);
+  return conv && v !== undefined && v !== null ? conv(v) : v;
+}
+
+function badParam(p: ParamSpec, message: string): never {
+  throw new QueryRuntimeError('QUERY-BAD-PARAM', `parameter ${p.name}: ${message}`);
+}
+
+/** Resolves a vertex given as an id (typed parameter), {id, type} or [id, type]. */
+function vertexParam(r: Run, p: ParamSpec, vt: string | null, v: unknown): number {
+  let id: unknown = v;
+  let type: unknown = vt;
+  if (Array.isArray(v)) [id, type] = v as unknown[];
+  else if (v && typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    id = o.id ?? o.v_id;
+    type = o.type ?? o.v_type ?? vt;
+  }
+  if (typeof type !== 'string' || type === '') badParam(p, 'a vertex needs its type');
+  const table = r.graph.vertices.get(type);
+  if (!table) badParam(p, `unknown vertex type ${type}`);
+  if (vt && type !== vt) badParam(p, `expected a ${vt} vertex, not ${type}`);
+  const slot = table.find(String(id));
+  if (slot < 0) badParam(p, `vertex ${type} ${String(id)} does not exist`);
+  return vid(table.typeIndex, slot);
+}
+
+function bindValue(r: Run, p: ParamSpec, t: T, v: unknown): unknown {
+  switch (t.k) {
+    case 'vertex':
+      return vertexParam(r, p, t.vt, v);
+    case 'datetime':
+      try {
+        return parseDatetime(v);
+      } catch (e) {
+        if (e instanceof ValueError) badParam(p, e.message);
+        throw e;
+      }
+    case 'list':
+    case 'set':
+    case 'bag': {
+      const items = Array.isArray(v) ? v : [v];
+      return items.map((x) => bindValue(r, p, t.el, x));
+    }
+    case 'int':
+    case 'uint': {
+      if (typeof v === 'string' && !/^\s*[-+]?\d+\s*$/.test(v))
+        badParam(p, `${v} is not an integer`);
+      if (typeof v === 'number' && !Number.isInteger(v)) badParam(p, `${v} is not an integer`);
+      return (converter(t) as (x: unknown) => unknown)(v);
+    }
+    case 'float':
+    case 'double': {
+      const n = typeof v === 'string' ? Number(v) : v;
+      if (typeof n !== 'number' || Number.isNaN(n)) badParam(p, `${String(v)} is not a number`);
+      return (converter(t) as (x: unknown) => unknown)(n);
+    }
+    case 'bool':
+      if (v === true || v === 'true' || v === 1 || v === '1') return true;
+      if (v === false || v === 'false' || v === 0 || v === '0') return false;
+      return badParam(p, `${String(v)} is not a boolean`);
+    case 'map':
+      if (v instanceof Map) return v;
+      if (v && typeof v === 'object') {
+        const o = v as Record<string, unknown>;
+        if (Array.isArray(o.keylist) && Array.isArray(o.valuelist))
+          return new Map(
+            o.keylist.map((k, i) => [
+              bindValue(r, p, t.key, k),
+              bindValue(r, p, t.val, (o.valuelist as unknown[])[i]),
+            ]),
+          );
+        return new Map(
+          Object.entries(o).map(([k, x]) => [bindValue(r, p, t.key, k), bindValue(r, p, t.val, x)]),
+        );
+      }
+      return badParam(p, 'expected a map');
+    default: {
+      const conv = converter(t);
+      return conv ? conv(v) : v;
+    }
+  }
+}
+
+function bindParam(r: Run, p: ParamSpec, given: unknown): unknown {
+  if (given === undefined || given === null) {
+    if (p.default !== undefined) return bindValue(r, p, p.t, p.default);
+    return defaultValue(p.t);
+  }
+  return bindValue(r, p, p.t, given);
+}
+
+/**
+ * Whether a query writes to the graph (attribute updates, INSERT, DELETE, UPDATE, setAttr), with
+ * the reasons; read-only callers refuse such queries.
+ */
+export function queryWrites(ast: CreateQuery | InterpretBlock): {
+  writes: boolean;
+  reasons: string[];
+} {
+  const reasons: string[] = [];
+  const at = (n: Node) => `line ${n.range.start.line}:${n.range.start.column}`;
+  // Names that are vertex or edge aliases / variables are not known without compiling; an
+  // assignment to `x.attr` (not an accumulator, not a tuple field of a declared tuple variable)
+  // counts as an attribute update.
+  const tupleVars = new Set<string>();
+  walk(ast, {
+    enter(n) {
+      if (n.kind === 'VarDecl' && n.type.kind === 'NamedType')
+        for (const v of n.vars) tupleVars.add(v.name);
+    },
+  });
+  walk(ast, {
+    enter(n) {
+      switch (n.kind) {
+        case 'Insert':
+          reasons.push(`INSERT INTO ${n.target} at ${at(n)}`);
+          break;
+        case 'Delete':
+        case 'DeleteAlias':
+          reasons.push(`DELETE at ${at(n)}`);
+          break;
+        case 'Update':
+          reasons.push(`UPDATE at ${at(n)}`);
+          break;
+        case 'Assign':
+          if (
+            n.target.kind === 'Attr' &&
+            !(n.target.target.kind === 'Name' && tupleVars.has(n.target.target.name))
+          )
+            reasons.push(`attribute update ${n.target.name} at ${at(n)}`);
+          break;
+        case 'MethodCall':
+          if (n.name.toLowerCase() === 'setattr') reasons.push(`setAttr at ${at(n)}`);
+          break;
+        default:
+          break;
+      }
+    },
+  });
+  return { writes: reasons.length > 0, reasons };
+}

@@ -1,0 +1,250 @@
+// PRINT's JSON form of query values, as the real service writes it (see the tests for every
+// choice): vertices as their id text outside vertex sets, vertex sets as {v_id, v_type,
+// attributes} with vertex accumulators as "@name" keys, maps and tuples as objects, lists, sets,
+// bags, arrays and heaps as arrays, GroupByAccum as an array of objects, DATETIME as
+// "YYYY-MM-DD HH:MM:SS", FLOAT with up to 7 and DOUBLE with up to 16 significant digits, INT
+// beyond 2^53 exact (bigint; stringify with `stringifyResult`).
+import type { AttrType } from '../catalog/types.js';
+import type { Graph } from '../graph/graph.js';
+import { formatDatetime } from '../values.js';
+import {
+  AccBase,
+  ArrayAcc,
+  AvgAcc,
+  GroupByAcc,
+  HeapAcc,
+  MapAcc,
+  ScalarAcc,
+  type Acc,
+} from './accum.js';
+import { EdgeRef, VSet, vslotOf, vtypeOf } from './runtime-values.js';
+import { accumValueType, type AccSpec, type T } from './types.js';
+
+/** A vertex accumulator as PRINT shows it inside a vertex's attributes. */
+export interface PrintedVertexAccum {
+  readonly name: string;
+  readonly type: T;
+  read(id: number): unknown;
+}
+
+export interface OutCtx {
+  readonly graph: Graph;
+  readonly vertexAccums: readonly PrintedVertexAccum[];
+}
+
+export function formatFloat(v: number): number {
+  return Number.isFinite(v) ? Number(v.toPrecision(7)) : v;
+}
+export function formatDouble(v: number): number {
+  return Number.isFinite(v) ? Number(v.toPrecision(16)) : v;
+}
+
+export function vertexIdText(graph: Graph, id: unknown): string {
+  if (typeof id !== 'number') return '';
+  return graph.vertexByIndex[vtypeOf(id)]?.ids[vslotOf(id)] ?? '';
+}
+
+function attrOut(type: AttrType, v: unknown): unknown {
+  switch (type.kind) {
+    case 'primitive':
+      switch (type.name) {
+        case 'DATETIME':
+          return formatDatetime(typeof v === 'number' ? v : 0);
+        case 'FLOAT':
+          return typeof v === 'number' ? formatFloat(v) : v;
+        case 'DOUBLE':
+          return typeof v === 'number' ? formatDouble(v) : v;
+        default:
+          return v;
+      }
+    case 'list':
+    case 'set':
+      return Array.isArray(v) ? v.map((x) => attrOut(type.element, x)) : [];
+    case 'map': {
+      const o: Record<string, unknown> = {};
+      if (v instanceof Map)
+        for (const [k, x] of v) o[String(attrOut(type.key, k))] = attrOut(type.value, x);
+      return o;
+    }
+    case 'tuple':
+      return v;
+  }
+}
+
+export function edgeOut(graph: Graph, e: EdgeRef): Record<string, unknown> {
+  const t = e.table;
+  const from = graph.vertexByIndex[t.srcType[e.slot] ?? 0];
+  const to = graph.vertexByIndex[t.dstType[e.slot] ?? 0];
+  const fromId = from?.ids[t.src[e.slot] ?? 0] ?? '';
+  const toId = to?.ids[t.dst[e.slot] ?? 0] ?? '';
+  const attributes: Record<string, unknown> = {};
+  t.def.attributes.forEach((a, i) => {
+    attributes[a.name] = attrOut(a.type, t.columns[i]?.[e.slot]);
+  });
+  return {
+    e_type: e.name,
+    from_id: e.flip ? toId : fromId,
+    from_type: (e.flip ? to : from)?.def.name ?? '',
+    to_id: e.flip ? fromId : toId,
+    to_type: (e.flip ? from : to)?.def.name ?? '',
+    directed: t.def.directed,
+    attributes,
+  };
+}
+
+/** A vertex's stored attributes in output form (primary id first when it is an attribute). */
+export function vertexAttributes(graph: Graph, id: number): Record<string, unknown> {
+  const table = graph.vertexByIndex[vtypeOf(id)];
+  const out: Record<string, unknown> = {};
+  if (!table) return out;
+  const slot = vslotOf(id);
+  const def = table.def;
+  if (def.primaryIdAsAttribute && !def.primaryKeySyntax) out[def.primaryId.name] = table.ids[slot];
+  def.attributes.forEach((a, i) => {
+    out[a.name] = attrOut(a.type, table.columns[i]?.[slot]);
+  });
+  return out;
+}
+
+export function vertexOut(
+  ctx: OutCtx,
+  id: number,
+  attributes: Record<string, unknown>,
+): Record<string, unknown> {
+  const table = ctx.graph.vertexByIndex[vtypeOf(id)];
+  return { v_id: table?.ids[vslotOf(id)] ?? '', v_type: table?.def.name ?? '', attributes };
+}
+
+/** A whole vertex set: attributes then every vertex accumulator as "@name". */
+export function vsetOut(ctx: OutCtx, set: VSet): unknown[] {
+  return set.ids.map((id) => {
+    const attributes = vertexAttributes(ctx.graph, id);
+    for (const va of ctx.vertexAccums) attributes[`@${va.name}`] = out(ctx, va.read(id), va.type);
+    return vertexOut(ctx, id, attributes);
+  });
+}
+
+function accOut(ctx: OutCtx, acc: Acc): unknown {
+  const spec: AccSpec = acc.spec;
+  if (acc instanceof ScalarAcc || acc instanceof AvgAcc)
+    return out(ctx, acc.value(), accumValueType(spec));
+  if (acc instanceof MapAcc) {
+    const o: Record<string, unknown> = {};
+    const keyType = spec.key ?? { k: 'any' };
+    const valSpec = spec.val;
+    for (const e of acc.map.values()) {
+      const k = out(ctx, e.k, keyType);
+      o[typeof k === 'string' ? k : (JSON.stringify(k) ?? String(k))] = valSpec
+        ? accOut(ctx, e.acc)
+        : out(ctx, e.acc.value(), { k: 'any' });
+    }
+    return o;
+  }
+  if (acc instanceof HeapAcc) return acc.list.map((x) => out(ctx, x, spec.el));
+  if (acc instanceof GroupByAcc) {
+    return [...acc.map.values()].map((e) => {
+      const o: Record<string, unknown> = {};
+      (spec.groupKeys ?? []).forEach((k, i) => {
+        o[k.name] = out(ctx, e.keys[i], k.type);
+      });
+      (spec.groupAccs ?? []).forEach((a, i) => {
+        const inner = e.accs[i];
+        o[a.name] = inner ? accOut(ctx, inner) : null;
+      });
+      return o;
+    });
+  }
+  if (acc instanceof ArrayAcc) return nest(ctx, acc, 0, 0);
+  return acc.items().map((x) => out(ctx, x, spec.el));
+}
+
+function nest(ctx: OutCtx, acc: ArrayAcc, dim: number, offset: number): unknown[] {
+  const n = acc.dims[dim] ?? 0;
+  const res: unknown[] = [];
+  const stride = acc.dims.slice(dim + 1).reduce((a, b) => a * b, 1);
+  for (let i = 0; i < n; i++) {
+    if (dim + 1 < acc.dims.length) res.push(nest(ctx, acc, dim + 1, offset + i * stride));
+    else {
+      const c = acc.cells[offset + i];
+      res.push(c ? accOut(ctx, c) : null);
+    }
+  }
+  return res;
+}
+
+/** The JSON form of `v` of static type `t`. */
+export function out(ctx: OutCtx, v: unknown, t: T): unknown {
+  if (v instanceof AccBase) return accOut(ctx, v);
+  if (v instanceof VSet) return vsetOut(ctx, v);
+  if (v instanceof EdgeRef) return edgeOut(ctx.graph, v);
+  switch (t.k) {
+    case 'float':
+      return typeof v === 'number' ? formatFloat(v) : v;
+    case 'double':
+      return typeof v === 'number' ? formatDouble(v) : v;
+    case 'datetime':
+      return formatDatetime(typeof v === 'number' ? v : 0);
+    case 'vertex':
+      return vertexIdText(ctx.graph, v);
+    case 'list':
+    case 'set':
+    case 'bag':
+      return Array.isArray(v) ? v.map((x) => out(ctx, x, t.el)) : [];
+    case 'map': {
+      const o: Record<string, unknown> = {};
+      if (v instanceof Map)
+        for (const [k, x] of v) o[String(out(ctx, k, t.key))] = out(ctx, x, t.val);
+      return o;
+    }
+    case 'tuple': {
+      if (typeof v !== 'object' || v === null) return v;
+      const o: Record<string, unknown> = {};
+      const rec = v as Record<string, unknown>;
+      for (const f of t.fields) o[f.name] = out(ctx, rec[f.name], f.type);
+      return o;
+    }
+    case 'accum':
+      // A collection held as a plain value (an element of a nested accumulator).
+      if (Array.isArray(v)) return v.map((x) => out(ctx, x, t.a.el));
+      return out(ctx, v, accumValueType(t.a));
+    case 'any':
+      return anyOut(ctx, v);
+    default:
+      return v;
+  }
+}
+
+function anyOut(ctx: OutCtx, v: unknown): unknown {
+  if (Array.isArray(v)) return v.map((x) => anyOut(ctx, x));
+  if (v instanceof Map) {
+    const o: Record<string, unknown> = {};
+    for (const [k, x] of v) o[String(anyOut(ctx, k))] = anyOut(ctx, x);
+    return o;
+  }
+  if (typeof v === 'number') return formatDouble(v);
+  if (v && typeof v === 'object') {
+    const o: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) o[k] = anyOut(ctx, x);
+    return o;
+  }
+  return v === undefined ? null : v;
+}
+
+/** JSON text of a result with bigints written as exact integers. */
+export function stringifyResult(value: unknown, space?: number): string {
+  const marks = new Map<string, string>();
+  const text = JSON.stringify(
+    value,
+    (_k, v: unknown) => {
+      if (typeof v === 'bigint') {
+        const mark = `\u0000big${marks.size}\u0000`;
+        marks.set(mark, v.toString());
+        return mark;
+      }
+      return v;
+    },
+    space,
+  );
+  if (marks.size === 0) return text;
+  return text.replace(/"\\u0000big\d+\\u0000"/g, (m) => marks.get(JSON.parse(m) as string) ?? m);
+}

@@ -1,0 +1,355 @@
+// One execution of a compiled query: the frame of variables, accumulator instances, deferred
+// accumulator inputs of the running ACCUM / POST-ACCUM clause, collected writes and files, PRINT
+// results, and the time slicing that keeps the event loop free.
+import type { Engine } from '../engine.js';
+import type { Graph } from '../graph/graph.js';
+import { makeAcc, scalarCached, type Acc, type HeapCaps, type Scalar } from './accum.js';
+import { QueryRuntimeError } from './errors.js';
+import { vslotOf, vtypeOf } from './runtime-values.js';
+import { isScalarAccum, type AccSpec } from './types.js';
+import type { WriteSet } from './writes.js';
+
+/** What a run needs from its caller. */
+export interface RunContext {
+  readonly graph: Graph;
+  /** Needed only by queries that write (attribute updates, INSERT, DELETE). */
+  readonly engine?: Engine;
+  readonly signal?: AbortSignal;
+  /** Absolute time (ms since the epoch, as Date.now()) after which the run fails. */
+  readonly deadline?: number;
+  /** Folders FILE objects may write into; none: FILE with a non-empty path fails. */
+  readonly allowedFileDirs?: readonly string[];
+  /** Installed queries callable as subqueries. */
+  readonly queries?: (name: string) => CompiledQueryLike | undefined;
+  /** The clock (ms since the epoch) for now(); defaults to Date.now. */
+  readonly now?: () => number;
+  /** LOG statements' lines. */
+  readonly log?: (line: string) => void;
+}
+
+/** The part of a compiled query a subquery call needs. */
+export interface CompiledQueryLike {
+  readonly name: string;
+  /** Runs as a subquery inside `parent`: shares its writes, files and deadline. */
+  callAsSubquery(args: readonly unknown[], parent: Run): Promise<unknown>;
+  /** The same, to completion without yielding (a call from an ACCUM clause). */
+  callSync(args: readonly unknown[], parent: Run): unknown;
+}
+
+/** Something with inputs deferred to the end of the running clause. */
+interface Flushable {
+  flush(): void;
+}
+
+type Column = unknown[] | Float64Array;
+
+/** A packed (not holey) array of n copies of v. */
+function filled(n: number, v: unknown): unknown[] {
+  const a: unknown[] = [];
+  for (let i = 0; i < n; i++) a.push(v);
+  return a;
+}
+
+/**
+ * Vertex-attached accumulator storage: dense columns per vertex type, indexed by slot. Scalar
+ * accumulators of FLOAT/DOUBLE values live in Float64Arrays; the += inputs of an ACCUM clause are
+ * combined into a delta column and applied when the clause ends.
+ */
+export class VAcc implements Flushable {
+  readonly scalar: Scalar | null;
+  /** Values (scalars) or Acc objects, per type index. */
+  vals: (Column | undefined)[] = [];
+  prev: (Column | undefined)[] | null = null;
+  /** 1: SumAccum<DOUBLE>, 2: SumAccum<FLOAT> (fast paths), 0: other. */
+  private readonly sumKind: number;
+  private readonly floats: boolean;
+  private dv: (Column | undefined)[] = [];
+  private dmark: (Uint8Array | undefined)[] = [];
+  private touched: number[] = [];
+  private assigned: Map<number, unknown> | null = null;
+  private pendIds: number[] = [];
+  private pendVals: unknown[] = [];
+  private dirty = false;
+
+  constructor(
+    readonly spec: AccSpec,
+    readonly init: unknown,
+    private readonly run: Run,
+  ) {
+    this.scalar = isScalarAccum(spec) ? scalarCached(spec) : null;
+    if (this.scalar && init !== undefined) this.init = this.scalar.conv(init);
+    else if (this.scalar) this.init = this.scalar.init;
+    const el = spec.el.k;
+    this.floats =
+      this.scalar !== null &&
+      (el === 'double' || el === 'float') &&
+      (spec.name === 'SumAccum' || spec.name === 'MaxAccum' || spec.name === 'MinAccum');
+    this.sumKind = spec.name === 'SumAccum' ? (el === 'double' ? 1 : el === 'float' ? 2 : 0) : 0;
+  }
+
+  private slots(t: number): number {
+    return this.run.graph.vertexByIndex[t]?.slotCount ?? 0;
+  }
+
+  private column(t: number): Column {
+    let a = this.vals[t];
+    if (!a) {
+      const n = this.slots(t);
+      if (this.floats) a = new Float64Array(n).fill(this.init as number);
+      else a = filled(n, this.scalar ? this.init : undefined);
+      this.vals[t] = a;
+    }
+    return a;
+  }
+
+  /** Scalar: the value; container: the Acc (created on first use). */
+  get(id: number): unknown {
+    const a = this.column(vtypeOf(id));
+    const s = vslotOf(id);
+    if (this.scalar) return a[s];
+    return this.acc(id).value();
+  }
+
+  getPrev(id: number): unknown {
+    if (!this.prev) return this.get(id);
+    const p = this.prev[vtypeOf(id)];
+    // No column at snapshot time: the vertex still had the initial value.
+    if (!p) return this.scalar ? this.init : makeAcc(this.spec, this.run.caps, this.init).value();
+    const v = p[vslotOf(id)];
+    if (this.scalar) return v;
+    return v === undefined
+      ? makeAcc(this.spec, this.run.caps, this.init).value()
+      : (v as Acc).value();
+  }
+
+  /** Takes the prime snapshot (the values before this SELECT's ACCUM). */
+  snapshot(): void {
+    this.prev = this.vals.map((a) =>
+      a
+        ? this.scalar
+          ? a.slice()
+          : (a as unknown[]).map((x) => (x as Acc | undefined)?.copy())
+        : undefined,
+    );
+  }
+
+  acc(id: number): Acc {
+    const a = this.column(vtypeOf(id)) as unknown[];
+    const s = vslotOf(id);
+    let acc = a[s] as Acc | undefined;
+    if (!acc) a[s] = acc = makeAcc(this.spec, this.run.caps, this.init);
+    return acc;
+  }
+
+  add(id: number, v: unknown): void {
+    if (this.scalar) {
+      const a = this.column(vtypeOf(id)) as unknown[];
+      const s = vslotOf(id);
+      a[s] = this.scalar.combine(a[s], this.scalar.conv(v));
+    } else this.acc(id).add(v);
+  }
+
+  assign(id: number, v: unknown): void {
+    if (this.scalar) (this.column(vtypeOf(id)) as unknown[])[vslotOf(id)] = this.scalar.conv(v);
+    else this.acc(id).assign(v);
+  }
+
+  private markDirty(): void {
+    if (!this.dirty) {
+      this.dirty = true;
+      this.run.dirty.push(this);
+    }
+  }
+
+  addDeferred(id: number, v: unknown): void {
+    if (!this.dirty) this.markDirty();
+    const sc = this.scalar;
+    if (!sc) {
+      this.pendIds.push(id);
+      this.pendVals.push(v);
+      return;
+    }
+    const t = vtypeOf(id);
+    const s = vslotOf(id);
+    let d = this.dv[t];
+    let m = this.dmark[t];
+    if (!d || !m) {
+      const n = this.slots(t);
+      this.dv[t] = d = this.sumKind !== 0 ? new Float64Array(n) : filled(n, undefined);
+      this.dmark[t] = m = new Uint8Array(n);
+    }
+    if (this.sumKind === 1) {
+      (d as Float64Array)[s] =
+        ((d as Float64Array)[s] as number) + (typeof v === 'number' ? v : Number(v));
+      if (m[s] === 0) {
+        m[s] = 1;
+        this.touched.push(id);
+      }
+      return;
+    }
+    if (m[s] === 0) {
+      m[s] = 1;
+      (d as unknown[])[s] = sc.conv(v);
+      this.touched.push(id);
+    } else (d as unknown[])[s] = sc.combine(d[s], sc.conv(v));
+  }
+
+  assignDeferred(id: number, v: unknown): void {
+    this.markDirty();
+    (this.assigned ??= new Map()).set(id, v);
+  }
+
+  /** End of clause: assignments first (the last one wins), then the combined += inputs. */
+  flush(): void {
+    this.dirty = false;
+    if (this.assigned) {
+      for (const [id, v] of this.assigned) this.assign(id, v);
+      this.assigned = null;
+    }
+    const sc = this.scalar;
+    if (sc) {
+      for (const id of this.touched) {
+        const t = vtypeOf(id);
+        const s = vslotOf(id);
+        const d = this.dv[t] as Column;
+        const m = this.dmark[t] as Uint8Array;
+        const a = this.column(t) as unknown[];
+        a[s] = sc.combine(a[s], d[s]);
+        m[s] = 0;
+        if (this.sumKind !== 0) (d as Float64Array)[s] = 0;
+        else (d as unknown[])[s] = undefined;
+      }
+      this.touched = [];
+    } else {
+      const ids = this.pendIds;
+      const vals = this.pendVals;
+      this.pendIds = [];
+      this.pendVals = [];
+      for (let i = 0; i < ids.length; i++) this.acc(ids[i] as number).add(vals[i]);
+    }
+  }
+}
+
+/** A global accumulator's deferred inputs. */
+export class GAccPending implements Flushable {
+  private inputs: unknown[] = [];
+  private assigned: { v: unknown } | null = null;
+  private dirty = false;
+  constructor(
+    private readonly run: Run,
+    private readonly index: number,
+  ) {}
+  add(v: unknown): void {
+    this.mark();
+    this.inputs.push(v);
+  }
+  assign(v: unknown): void {
+    this.mark();
+    this.assigned = { v };
+  }
+  private mark(): void {
+    if (!this.dirty) {
+      this.dirty = true;
+      this.run.dirty.push(this);
+    }
+  }
+  flush(): void {
+    this.dirty = false;
+    const acc = this.run.g[this.index] as Acc;
+    if (this.assigned) acc.assign(this.assigned.v);
+    this.assigned = null;
+    const inputs = this.inputs;
+    this.inputs = [];
+    for (const v of inputs) acc.add(v);
+  }
+}
+
+class VarPending implements Flushable {
+  writes: [number, unknown][] = [];
+  constructor(private readonly run: Run) {}
+  flush(): void {
+    for (const [slot, v] of this.writes) this.run.f[slot] = v;
+    this.writes = [];
+  }
+}
+
+export interface FileObject {
+  readonly path: string;
+  readonly lines: string[];
+}
+
+const SLICE_MS = 8;
+
+export class Run {
+  readonly f: unknown[];
+  readonly g: (Acc | undefined)[] = [];
+  gPrev: unknown[] = [];
+  readonly gPending: GAccPending[] = [];
+  readonly va: (VAcc | undefined)[] = [];
+  readonly caps = new Map<AccSpec, number>();
+  readonly out: Record<string, unknown>[] = [];
+  readonly dirty: Flushable[] = [];
+  readonly varPending: VarPending;
+  /** Per-run caches of compile-time sites (attribute columns, resolved type names). */
+  readonly cache: unknown[] = [];
+  readonly graph: Graph;
+  returned: unknown = undefined;
+  private sliceEnd: number;
+
+  constructor(
+    readonly ctx: RunContext,
+    frameSize: number,
+    readonly writes: WriteSet,
+    readonly files: FileObject[],
+    /** Lets a deep WHILE / FOREACH yield too. */
+    readonly depth = 0,
+  ) {
+    this.graph = ctx.graph;
+    this.f = new Array<unknown>(frameSize).fill(undefined);
+    this.varPending = new VarPending(this);
+    this.sliceEnd = performance.now() + SLICE_MS;
+  }
+
+  pendingFor(index: number): GAccPending {
+    let p = this.gPending[index];
+    if (!p) this.gPending[index] = p = new GAccPending(this, index);
+    return p;
+  }
+
+  deferVar(slot: number, v: unknown): void {
+    if (this.varPending.writes.length === 0) this.dirty.push(this.varPending);
+    this.varPending.writes.push([slot, v]);
+  }
+
+  /** Applies every deferred input of the clause that just ended, in order. */
+  flush(): void {
+    const list = this.dirty.splice(0);
+    for (const x of list) x.flush();
+  }
+
+  /** True when the time slice is used up (callers then `await pause()`). */
+  overBudget(): boolean {
+    return performance.now() > this.sliceEnd;
+  }
+
+  /** Yields to the event loop; fails on timeout or abort. */
+  async pause(): Promise<void> {
+    this.check();
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    this.check();
+    this.sliceEnd = performance.now() + SLICE_MS;
+  }
+
+  check(): void {
+    if (this.ctx.signal?.aborted)
+      throw new QueryRuntimeError('QUERY-ABORTED', 'the query was aborted');
+    if (this.ctx.deadline !== undefined && Date.now() > this.ctx.deadline)
+      throw new QueryRuntimeError('QUERY-TIMEOUT', 'the query timed out');
+  }
+
+  now(): number {
+    return this.ctx.now ? this.ctx.now() : Date.now();
+  }
+}
+
+export type { HeapCaps };

@@ -1,0 +1,786 @@
+// SELECT blocks: the FROM pattern (classic and pattern forms, multi-hop, `*min..max` repeats),
+// WHERE, ACCUM with its snapshot semantics (inputs deferred to the end of the clause), POST-ACCUM
+// per distinct vertex of one alias, HAVING, ORDER BY and LIMIT. Rows are enumerated straight off
+// the adjacency arrays; the loop yields to the event loop when its time slice is used up.
+import type {
+  Delete,
+  DmlStmt,
+  Expr,
+  Node,
+  Pattern,
+  Select,
+  Update,
+  VertexStep,
+} from '../../../core/gsql/index.js';
+import { walk } from '../../../core/gsql/index.js';
+import type { EdgeTable } from '../graph/edge-table.js';
+import { elementsOf } from './accum.js';
+import {
+  bothStmt,
+  NEXT,
+  Scope,
+  type Compiler,
+  type CS,
+  type Cx,
+  type Fn,
+  type SyncStmt,
+} from './compile.js';
+import { QueryRuntimeError } from './errors.js';
+import type { Run } from './run.js';
+import { cmp, EdgeRef, num, VSet, vid, vslotOf, vtypeOf } from './runtime-values.js';
+import { EDGE, type T } from './types.js';
+
+/** How one edge type is walked: forward (source to target), backward, or both (undirected). */
+export interface Walk {
+  readonly table: EdgeTable;
+  readonly fwd: boolean;
+  readonly bwd: boolean;
+  readonly name: string;
+}
+
+export type Visit = (edge: number, farType: number, farSlot: number, flip: boolean) => void;
+
+/** Every live edge from vertex (t, s) along `w`. */
+export function walkEdges(w: Walk, t: number, s: number, visit: Visit): void {
+  const table = w.table;
+  const alive = table.alive;
+  if (w.fwd) {
+    const adj = table.out[t];
+    if (adj) {
+      const dstType = table.dstType;
+      const dst = table.dst;
+      if (s < adj.built) {
+        const off = adj.offsets;
+        const edges = adj.edges;
+        const end = off[s + 1] as number;
+        for (let i = off[s] as number; i < end; i++) {
+          const e = edges[i] as number;
+          if (alive[e] === 1) visit(e, dstType[e] as number, dst[e] as number, false);
+        }
+      }
+      if (adj.deltaCount > 0) {
+        const list = adj.delta.get(s);
+        if (list)
+          for (const e of list)
+            if (alive[e] === 1) visit(e, dstType[e] as number, dst[e] as number, false);
+      }
+    }
+  }
+  if (w.bwd) {
+    const adj = table.in[t];
+    if (adj) {
+      const srcType = table.srcType;
+      const src = table.src;
+      const skipLoops = w.fwd;
+      const one = (e: number) => {
+        if (alive[e] !== 1) return;
+        const ft = srcType[e] as number;
+        const fs = src[e] as number;
+        if (skipLoops && ft === t && fs === s) return;
+        visit(e, ft, fs, true);
+      };
+      if (s < adj.built) {
+        const off = adj.offsets;
+        const edges = adj.edges;
+        const end = off[s + 1] as number;
+        for (let i = off[s] as number; i < end; i++) one(edges[i] as number);
+      }
+      if (adj.deltaCount > 0) {
+        const list = adj.delta.get(s);
+        if (list) for (const e of list) one(e);
+      }
+    }
+  }
+}
+
+/** Resolves edge type names (literal, `_`/ANY, or given at run time) to walks. */
+export function walksFor(
+  c: Compiler,
+  r: Run,
+  names: readonly string[],
+  dir: 'out' | 'in' | 'any',
+  arrow: 'left' | 'right' | 'none',
+): Walk[] {
+  const res: Walk[] = [];
+  const push = (name: string) => {
+    const table = r.graph.edges.get(name);
+    if (table && c.edgeTypeNames.includes(name)) {
+      if (!table.def.directed) res.push({ table, fwd: true, bwd: true, name });
+      else {
+        const back = dir === 'in' || (dir === 'any' && arrow === 'left');
+        res.push({ table, fwd: !back, bwd: back, name });
+      }
+      return;
+    }
+    for (const t of r.graph.edges.values()) {
+      if (t.def.reverseEdge === name && c.edgeTypeNames.includes(t.def.name)) {
+        const back = dir !== 'in';
+        res.push({ table: t, fwd: !back, bwd: back, name });
+        return;
+      }
+    }
+    throw new QueryRuntimeError(
+      'QUERY-UNKNOWN-TYPE',
+      `"${name}" is not an edge type of graph ${c.env.graphName}`,
+    );
+  };
+  for (const name of names) {
+    if (name === '_' || name.toUpperCase() === 'ANY') {
+      // Every edge type of the graph, reverse edge types included (they are edges of their own).
+      for (const e of c.edgeTypeNames) {
+        push(e);
+        const reverse = r.graph.edges.get(e)?.def.reverseEdge;
+        if (reverse) push(reverse);
+      }
+    } else push(name);
+  }
+  return res;
+}
+
+function edgeNames(v: unknown): string[] {
+  if (v === null || v === undefined || v === '') return ['_'];
+  return elementsOf(v).map(String);
+}
+
+interface DegreeCache {
+  readonly byKey: Map<string, { walks: Walk[]; deg: (Int32Array | undefined)[] }>;
+  lastRaw: unknown;
+  last: { walks: Walk[]; deg: (Int32Array | undefined)[] } | undefined;
+}
+
+/** `v.outdegree([edge types])`, cached per run and edge type list. */
+export function degreeFn(c: Compiler, names: Fn | null): (r: Run, id: number) => number {
+  const k = c.cacheSlot();
+  return (r, id) => {
+    let cache = r.cache[k] as DegreeCache | undefined;
+    if (!cache) r.cache[k] = cache = { byKey: new Map(), lastRaw: undefined, last: undefined };
+    const raw = names ? names(r) : null;
+    let entry = cache.last;
+    if (!entry || raw !== cache.lastRaw) {
+      const list = edgeNames(raw);
+      const key = list.join('\u0000');
+      entry = cache.byKey.get(key);
+      if (!entry)
+        cache.byKey.set(key, (entry = { walks: walksFor(c, r, list, 'out', 'right'), deg: [] }));
+      cache.last = entry;
+      cache.lastRaw = raw;
+    }
+    const t = vtypeOf(id);
+    const s = vslotOf(id);
+    let arr = entry.deg[t];
+    if (!arr)
+      entry.deg[t] = arr = new Int32Array(r.graph.vertexByIndex[t]?.slotCount ?? 0).fill(-1);
+    let d = arr[s] as number;
+    if (d < 0) {
+      let n = 0;
+      const count = () => {
+        n++;
+      };
+      for (const w of entry.walks) walkEdges(w, t, s, count);
+      arr[s] = d = n;
+    }
+    return d;
+  };
+}
+
+/** Distinct vertices in first-seen order, marked per type. */
+class Collector {
+  readonly ids: number[] = [];
+  private readonly marks: (Uint8Array | undefined)[] = [];
+  constructor(private readonly run: Run) {}
+  private last = -1;
+  add(id: number): void {
+    // Rows of one source vertex come together: skip the repeats cheaply.
+    if (id === this.last) return;
+    this.last = id;
+    const t = vtypeOf(id);
+    let m = this.marks[t];
+    if (!m) this.marks[t] = m = new Uint8Array(this.run.graph.vertexByIndex[t]?.slotCount ?? 0);
+    const s = vslotOf(id);
+    if (m[s] === 0) {
+      m[s] = 1;
+      this.ids.push(id);
+    }
+  }
+}
+
+/** `v.neighbors([edge types])`: far ends, one per edge. */
+export function neighborsFn(c: Compiler, names: Fn | null): (r: Run, id: number) => number[] {
+  return (r, id) => {
+    const walks = walksFor(c, r, edgeNames(names ? names(r) : null), 'out', 'right');
+    const res: number[] = [];
+    for (const w of walks)
+      walkEdges(w, vtypeOf(id), vslotOf(id), (_e, ft, fs) => {
+        res.push(vid(ft, fs));
+      });
+    return res;
+  };
+}
+
+interface PatternPlan {
+  readonly source: ReturnType<typeof sourceOf>;
+  readonly srcSlot: number;
+  /** The source alias was bound by an earlier pattern. */
+  readonly srcBound: boolean;
+  readonly hops: HopPlan[];
+}
+
+interface HopPlan {
+  readonly walks: (r: Run) => Walk[];
+  readonly filter: (r: Run) => TargetFilter;
+  readonly targetSlot: number;
+  /** The target alias was bound earlier: the far end must be that vertex. */
+  readonly targetBound: boolean;
+  readonly edgeSlot: number;
+  readonly repeat: { min: number; max: number } | null;
+}
+
+function namesIn(nodes: readonly (Node | null | undefined)[]): Set<string> {
+  const found = new Set<string>();
+  for (const n of nodes) {
+    if (!n) continue;
+    walk(n, {
+      enter(node) {
+        if (node.kind === 'Name') found.add(node.name);
+        if (node.kind === 'DeleteAlias') found.add(node.alias);
+      },
+    });
+  }
+  return found;
+}
+
+interface SelectOptions {
+  /** DELETE / UPDATE: the output alias may be any alias; the result is not needed. */
+  readonly statement?: boolean;
+}
+
+/** A compiled SELECT: run to completion, or run yielding to the event loop. */
+export interface SelectRunner {
+  readonly sync: (r: Run) => VSet;
+  readonly async: (r: Run) => Promise<VSet>;
+}
+
+export function compileSelect(c: Compiler, sel: Select, cx: Cx): SelectRunner {
+  return compileSelectCore(c, sel, cx, {});
+}
+
+/** Drives a SELECT generator: it yields every few thousand rows. */
+function runners(gen: (r: Run) => Generator<undefined, VSet, undefined>): SelectRunner {
+  return {
+    sync(r) {
+      const g = gen(r);
+      for (let x = g.next(); ; x = g.next()) {
+        if (x.done) return x.value;
+        r.check();
+      }
+    },
+    async async(r) {
+      const g = gen(r);
+      for (let x = g.next(); ; x = g.next()) {
+        if (x.done) return x.value;
+        if (r.overBudget()) await r.pause();
+      }
+    },
+  };
+}
+
+function compileSelectCore(c: Compiler, sel: Select, cx: Cx, opts: SelectOptions): SelectRunner {
+  const scope = new Scope(cx.scope);
+  const aliasSlots = new Map<string, number>();
+  const vertexAliases = new Set<string>();
+  const bindAlias = (name: string | null, t: T): number => {
+    const known = name ? aliasSlots.get(name) : undefined;
+    if (known !== undefined) return known;
+    const slot = c.slot();
+    if (name) {
+      scope.map.set(name, { kind: 'alias', slot, t });
+      aliasSlots.set(name, slot);
+      if (t.k === 'vertex') vertexAliases.add(name);
+    }
+    return slot;
+  };
+
+  const used = namesIn([
+    sel.where,
+    ...(sel.accum ?? []),
+    ...sel.postAccum.flat(),
+    sel.having,
+    ...sel.orderBy,
+  ]);
+
+  // Each comma-separated pattern in turn; an alias named again in a later pattern must be the
+  // vertex it was bound to (a join on that alias).
+  const plans: PatternPlan[] = sel.from.map((pattern) => {
+    const src = pattern.source;
+    const srcAlias = src.alias ?? (src.types.length === 1 ? (src.types[0] as string) : null);
+    const srcBound = srcAlias !== null && aliasSlots.has(srcAlias);
+    const source = sourceOf(c, src, cx);
+    const srcSlot = bindAlias(srcAlias, { k: 'vertex', vt: literalType(c, src) });
+    const hops: HopPlan[] = pattern.hops.map((hop) => {
+      const edge = hop.edge;
+      const parts = edge.types.map((ref) => {
+        const sym = cx.scope.lookup(ref.name);
+        if (sym && sym.kind === 'var') {
+          const slot = sym.slot;
+          return { dir: ref.direction, names: (r: Run) => edgeNames(r.f[slot]) };
+        }
+        if (ref.name !== '_' && ref.name.toUpperCase() !== 'ANY' && !c.isEdgeType(ref.name))
+          c.error(ref, 'QUERY-UNKNOWN-TYPE', `unknown edge type ${ref.name}`);
+        const fixed = [ref.name];
+        return { dir: ref.direction, names: () => fixed };
+      });
+      if (parts.length === 0) parts.push({ dir: 'any', names: () => ['_'] });
+      const arrow = edge.arrow;
+      const walks = (r: Run): Walk[] =>
+        parts.flatMap((p) => walksFor(c, r, p.names(r), p.dir, arrow));
+      const edgeSlot = edge.alias && used.has(edge.alias) ? bindAlias(edge.alias, EDGE) : -1;
+      if (edge.alias && edgeSlot < 0) bindAlias(edge.alias, EDGE);
+      const filter = targetFilter(c, hop.target, cx);
+      const targetBound = hop.target.alias !== null && aliasSlots.has(hop.target.alias);
+      const targetSlot = bindAlias(hop.target.alias, {
+        k: 'vertex',
+        vt: literalType(c, hop.target),
+      });
+      const repeat = edge.repeat
+        ? { min: edge.repeat.min ?? 1, max: edge.repeat.max ?? Infinity }
+        : null;
+      return { walks, filter, targetSlot, targetBound, edgeSlot, repeat };
+    });
+    return { source, srcSlot, srcBound, hops };
+  });
+  const first = plans[0] as PatternPlan;
+  const source = first.source;
+  const srcSlot = first.srcSlot;
+  // Every hop of every pattern, in order, with where it leads.
+  const flat: { hop: HopPlan; pattern: number; last: boolean }[] = [];
+  const firstHop: number[] = [];
+  plans.forEach((p, pi) => {
+    firstHop.push(p.hops.length > 0 ? flat.length : -1);
+    p.hops.forEach((hop, i) => flat.push({ hop, pattern: pi, last: i + 1 === p.hops.length }));
+  });
+  const hops = flat.map((x) => x.hop);
+
+  const inner: Cx = { scope, mode: 'accum', hoists: null };
+  const where = sel.where ? c.expr(sel.where, { ...inner, mode: 'post' }).f : null;
+  // SAMPLE n[%] EDGE|TARGET WHEN cond: a source vertex meeting cond walks at most n edges (or n%
+  // of its edges, rounded up) of the first hop. The first ones in adjacency order are taken, so
+  // runs are repeatable (the real service picks them at random).
+  const sample = sel.sample
+    ? {
+        size: c.expr(sel.sample.size, { ...inner, mode: 'post' }).f,
+        when: c.expr(sel.sample.when, { ...inner, mode: 'post' }).f,
+        percent: sel.sample.percent,
+      }
+    : null;
+  if (sample && first.hops.length === 0)
+    c.error(sel, 'QUERY-UNSUPPORTED', 'SAMPLE needs an edge in the FROM pattern');
+  const accum = sel.accum ? c.block(sel.accum, inner) : null;
+  const accumSync = accum?.sync ?? null;
+
+  const outputSlot = aliasSlots.get(sel.output);
+  if (outputSlot === undefined || (!opts.statement && !vertexAliases.has(sel.output)))
+    c.error(
+      sel,
+      'QUERY-UNKNOWN-VARIABLE',
+      `SELECT ${sel.output}: not a vertex alias of the FROM clause`,
+    );
+
+  const posts = sel.postAccum.map((stmts) => {
+    const refs = namesIn(stmts);
+    const alias = [...vertexAliases].find((a) => refs.has(a)) ?? sel.output;
+    const body = c.block(stmts, { scope, mode: 'post', hoists: null });
+    return { slot: aliasSlots.get(alias) ?? -1, body: body.sync };
+  });
+  const bodyCx: Cx = { scope, mode: 'post', hoists: null };
+  const having = sel.having ? c.expr(sel.having, bodyCx).f : null;
+  const order = sel.orderBy.map((o) => ({
+    key: c.expr(o.expr, bodyCx).f,
+    desc: o.direction === 'DESC',
+  }));
+  const limit = sel.limit ? c.expr(sel.limit.count, bodyCx).f : null;
+  const offset = sel.limit?.offset ? c.expr(sel.limit.offset, bodyCx).f : null;
+
+  // Which alias columns need their distinct vertices collected.
+  const collect = new Set<number>();
+  if (outputSlot !== undefined) collect.add(outputSlot);
+  for (const p of posts) if (p.slot >= 0) collect.add(p.slot);
+  const collectSlots = [...collect];
+  const outSlot = outputSlot ?? -1;
+  const nHops = hops.length;
+
+  return runners(function* (r: Run): Generator<undefined, VSet, undefined> {
+    const f = r.f;
+    for (const i of c.primedV) r.va[i]?.snapshot();
+    for (const i of c.primedG) {
+      const acc = r.g[i];
+      if (acc) {
+        const v = acc.value();
+        r.gPrev[i] = v === acc ? acc.copy() : v;
+      }
+    }
+    const sets = collectSlots.map(() => new Collector(r));
+    const row = (): void => {
+      if (where && !where(r)) return;
+      if (accumSync) accumSync(r);
+      for (let i = 0; i < collectSlots.length; i++)
+        (sets[i] as Collector).add(f[collectSlots[i] as number] as number);
+    };
+    let work = 0;
+    let quota = Infinity;
+    let taken = 0;
+    const hopRt = hops.map((h) => ({ walks: h.walks(r), filter: h.filter(r) }));
+    const cur: (Walk | undefined)[] = new Array<Walk | undefined>(nHops);
+    // Sources of the later patterns (those not starting at an alias bound before).
+    const later = plans.map((p, pi) => (pi === 0 || p.srcBound ? [] : [...p.source.ids(r)]));
+    const startPattern = (pi: number): void => {
+      if (pi === plans.length) {
+        row();
+        return;
+      }
+      const p = plans[pi] as PatternPlan;
+      if (p.srcBound) {
+        beginHops(pi, f[p.srcSlot] as number);
+        return;
+      }
+      for (const id of later[pi] as number[]) {
+        f[p.srcSlot] = id;
+        beginHops(pi, id);
+      }
+    };
+    const beginHops = (pi: number, id: number): void => {
+      const g = firstHop[pi] as number;
+      if (g < 0) startPattern(pi + 1);
+      else expand(g, id);
+    };
+    const single = plans.length === 1;
+    const visitors: Visit[] = hops.map((h, i) => {
+      const { types, has } = hopRt[i]?.filter ?? { types: null, has: null };
+      const tSlot = h.targetSlot;
+      const tBound = h.targetBound;
+      const eSlot = h.edgeSlot;
+      const step = flat[i] as { pattern: number; last: boolean };
+      const next = step.pattern + 1;
+      const after: (() => void) | null = step.last
+        ? single
+          ? row
+          : () => startPattern(next)
+        : null;
+      const isFirst = i === 0;
+      return (e, ft, fs, flip) => {
+        if (types !== null && types[ft] !== 1) return;
+        const id = vid(ft, fs);
+        if (has !== null && !has(id)) return;
+        if (isFirst && quota !== Infinity && taken++ >= quota) return;
+        if (tBound) {
+          if (f[tSlot] !== id) return;
+        } else f[tSlot] = id;
+        if (eSlot >= 0) {
+          const w = cur[i] as Walk;
+          f[eSlot] = new EdgeRef(w.table, e, flip, w.name);
+        }
+        work++;
+        if (after) after();
+        else expand(i + 1, id);
+      };
+    });
+    const expand = (i: number, from: number): void => {
+      const h = hops[i] as HopPlan;
+      const rt = hopRt[i] as { walks: Walk[] };
+      const visit = visitors[i] as Visit;
+      const t = vtypeOf(from);
+      const s = vslotOf(from);
+      if (h.repeat) {
+        for (const [id, far] of reachable(rt.walks, from, h.repeat.min, h.repeat.max)) {
+          void id;
+          visit(-1, vtypeOf(far), vslotOf(far), false);
+        }
+        return;
+      }
+      for (const w of rt.walks) {
+        cur[i] = w;
+        walkEdges(w, t, s, visit);
+      }
+    };
+    const srcFilter = source.filter;
+    for (const id of source.ids(r)) {
+      if (srcFilter && !srcFilter(r, id)) continue;
+      f[srcSlot] = id;
+      if (sample) {
+        taken = 0;
+        quota = Infinity;
+        if (sample.when(r)) {
+          const n = num(sample.size(r));
+          if (sample.percent) {
+            let degree = 0;
+            const count = () => {
+              degree++;
+            };
+            for (const w of (hopRt[0] as { walks: Walk[] }).walks)
+              walkEdges(w, vtypeOf(id), vslotOf(id), count);
+            quota = Math.ceil((degree * n) / 100);
+          } else quota = n;
+        }
+      }
+      if (first.hops.length === 0) {
+        work++;
+        if (single) row();
+        else startPattern(1);
+      } else expand(0, id);
+      if (work > 2048) {
+        work = 0;
+        yield;
+      }
+    }
+    r.flush();
+    for (let p = 0; p < posts.length; p++) {
+      const post = posts[p] as { slot: number; body: SyncStmt | null };
+      const body = post.body;
+      const k = collectSlots.indexOf(post.slot);
+      const ids = k >= 0 ? (sets[k] as Collector).ids : [];
+      if (body) {
+        let n = 0;
+        for (const id of ids) {
+          f[post.slot] = id;
+          body(r);
+          if (++n > 2048) {
+            n = 0;
+            yield;
+          }
+        }
+      }
+      r.flush();
+    }
+    const k = collectSlots.indexOf(outSlot);
+    let ids = k >= 0 ? (sets[k] as Collector).ids.slice() : [];
+    if (having) {
+      ids = ids.filter((id) => {
+        f[outSlot] = id;
+        return Boolean(having(r));
+      });
+    }
+    if (order.length > 0) {
+      const keyed = ids.map((id) => {
+        f[outSlot] = id;
+        return { id, keys: order.map((o) => o.key(r)) };
+      });
+      keyed.sort((a, b) => {
+        for (let i = 0; i < order.length; i++) {
+          const c0 = cmp(a.keys[i], b.keys[i]);
+          if (c0 !== 0) return order[i]?.desc ? -c0 : c0;
+        }
+        return 0;
+      });
+      ids = keyed.map((x) => x.id);
+    }
+    if (limit) {
+      const start = offset ? Math.max(0, num(offset(r))) : 0;
+      ids = ids.slice(start, start + Math.max(0, num(limit(r))));
+    }
+    return new VSet(ids);
+  });
+}
+
+/** Vertices reachable from `from` by min..max hops along `walks` (shortest distance counts). */
+function reachable(
+  walks: readonly Walk[],
+  from: number,
+  min: number,
+  max: number,
+): [number, number][] {
+  const dist = new Map<number, number>([[from, 0]]);
+  const res: [number, number][] = [];
+  if (min <= 0) res.push([from, from]);
+  let frontier = [from];
+  for (let d = 1; d <= max && frontier.length > 0; d++) {
+    const next: number[] = [];
+    for (const v of frontier) {
+      for (const w of walks)
+        walkEdges(w, vtypeOf(v), vslotOf(v), (_e, ft, fs) => {
+          const id = vid(ft, fs);
+          if (dist.has(id)) return;
+          dist.set(id, d);
+          next.push(id);
+          if (d >= min) res.push([id, id]);
+        });
+    }
+    frontier = next;
+  }
+  return res;
+}
+
+function literalType(c: Compiler, step: VertexStep): string | null {
+  return step.types.length === 1 && c.isVertexType(step.types[0] as string)
+    ? (step.types[0] as string)
+    : null;
+}
+
+function sourceOf(
+  c: Compiler,
+  step: VertexStep,
+  cx: Cx,
+): { ids: (r: Run) => Iterable<number>; filter: ((r: Run, id: number) => boolean) | null } {
+  const parts: ((r: Run) => Iterable<number>)[] = [];
+  for (const name of step.types) {
+    if (name === '_' || name.toUpperCase() === 'ANY') {
+      parts.push((r) => c.allOf(r, c.vertexTypeNames));
+      continue;
+    }
+    if (name.startsWith('@@')) {
+      const info = c.gaccs.get(name.slice(2));
+      if (!info) {
+        c.error(step, 'QUERY-UNKNOWN-ACCUM', `unknown accumulator ${name}`);
+        continue;
+      }
+      const i = info.index;
+      parts.push((r) => elementsOf(r.g[i]).filter((x): x is number => typeof x === 'number'));
+      continue;
+    }
+    const sym = cx.scope.lookup(name);
+    if (sym && (sym.kind === 'var' || sym.kind === 'alias')) {
+      const slot = sym.slot;
+      const t = sym.t;
+      if (
+        t.k === 'string' ||
+        ((t.k === 'set' || t.k === 'list' || t.k === 'bag') && t.el.k === 'string')
+      )
+        parts.push((r) =>
+          c.allOf(
+            r,
+            elementsOf(r.f[slot]).map((x) => c.checkVertexType(x)),
+          ),
+        );
+      else
+        parts.push((r) => {
+          const v = r.f[slot];
+          if (v instanceof VSet) return v.ids;
+          if (typeof v === 'number') return [v];
+          return elementsOf(v).filter((x): x is number => typeof x === 'number');
+        });
+      continue;
+    }
+    if (c.isVertexType(name)) {
+      const names = [name];
+      parts.push((r) => c.allOf(r, names));
+      continue;
+    }
+    c.error(step, 'QUERY-UNKNOWN-VARIABLE', `unknown vertex set or type ${name}`);
+  }
+  if (parts.length === 1) return { ids: parts[0] as (r: Run) => Iterable<number>, filter: null };
+  return {
+    ids: (r) => {
+      const seen = new Set<number>();
+      for (const p of parts) for (const id of p(r)) seen.add(id);
+      return seen;
+    },
+    filter: null,
+  };
+}
+
+type TargetFilter = { types: Uint8Array | null; has: ((id: number) => boolean) | null };
+
+function targetFilter(c: Compiler, step: VertexStep, cx: Cx): (r: Run) => TargetFilter {
+  const none: TargetFilter = { types: null, has: null };
+  if (step.types.length === 0) return () => none;
+  const typeParts: ((r: Run) => string[])[] = [];
+  const setParts: ((r: Run) => VSet)[] = [];
+  let any = false;
+  for (const name of step.types) {
+    if (name === '_' || name.toUpperCase() === 'ANY') {
+      any = true;
+      continue;
+    }
+    const sym = cx.scope.lookup(name);
+    if (sym && (sym.kind === 'var' || sym.kind === 'alias')) {
+      const slot = sym.slot;
+      const t = sym.t;
+      if (
+        t.k === 'string' ||
+        ((t.k === 'set' || t.k === 'list' || t.k === 'bag') && t.el.k === 'string')
+      )
+        typeParts.push((r) => elementsOf(r.f[slot]).map((x) => c.checkVertexType(x)));
+      else
+        setParts.push((r) => {
+          const v = r.f[slot];
+          return v instanceof VSet ? v : new VSet(elementsOf(v) as number[]);
+        });
+      continue;
+    }
+    if (c.isVertexType(name)) {
+      const names = [name];
+      typeParts.push(() => names);
+      continue;
+    }
+    c.error(step, 'QUERY-UNKNOWN-VARIABLE', `unknown vertex set or type ${name}`);
+  }
+  if (any) return () => none;
+  return (r) => {
+    let types: Uint8Array | null = null;
+    if (typeParts.length > 0) {
+      types = new Uint8Array(r.graph.vertexByIndex.length);
+      for (const p of typeParts)
+        for (const n of p(r)) {
+          const t = r.graph.vertices.get(n);
+          if (t) types[t.typeIndex] = 1;
+        }
+    }
+    if (setParts.length === 0) return { types, has: null };
+    const ids: number[] = [];
+    for (const p of setParts) ids.push(...p(r).ids);
+    const set = new VSet(ids);
+    if (!types) return { types: null, has: (id) => set.has(id) };
+    // A step naming both types and vertex sets: either admits a vertex.
+    const tset = types;
+    return { types: null, has: (id) => tset[vtypeOf(id)] === 1 || set.has(id) };
+  };
+}
+
+function syntheticSelect(
+  base: { range: Select['range'] },
+  output: string,
+  from: readonly Pattern[],
+  where: Expr | null,
+  accum: readonly DmlStmt[],
+): Select {
+  return {
+    kind: 'Select',
+    range: base.range,
+    output,
+    distinct: false,
+    from,
+    sample: null,
+    where,
+    per: null,
+    accum,
+    postAccum: [],
+    having: null,
+    orderBy: [],
+    limit: null,
+  };
+}
+
+/** DELETE alias FROM pattern WHERE cond: deletes every matched vertex or edge (at query end). */
+export function compileDelete(c: Compiler, s: Delete, cx: Cx): CS {
+  const sel = syntheticSelect(s, s.alias, s.from, s.where, [
+    { kind: 'DeleteAlias', alias: s.alias, range: s.range },
+  ]);
+  return statementOf(compileSelectCore(c, sel, cx, { statement: true }));
+}
+
+/** UPDATE alias FROM pattern SET ... WHERE cond. */
+export function compileUpdate(c: Compiler, s: Update, cx: Cx): CS {
+  const sel = syntheticSelect(s, s.alias, s.from, s.where, s.set);
+  return statementOf(compileSelectCore(c, sel, cx, { statement: true }));
+}
+
+function statementOf(run: SelectRunner): CS {
+  return bothStmt(
+    (r) => {
+      run.sync(r);
+      return NEXT;
+    },
+    async (r) => {
+      await run.async(r);
+      return NEXT;
+    },
+  );
+}

@@ -1,0 +1,198 @@
+// Writes a query makes (attribute updates, INSERT, DELETE), collected while it runs and turned
+// into engine mutations at the end, so a query that fails changes nothing. Reads during the query
+// see the graph as it was.
+import type { AttributeDef } from '../catalog/types.js';
+import type { Graph } from '../graph/graph.js';
+import type { Mutation } from '../mutations.js';
+import { coerce, ValueError } from '../values.js';
+import { QueryRuntimeError } from './errors.js';
+import { vslotOf, vtypeOf, type EdgeRef } from './runtime-values.js';
+
+type Op = '=' | '+=';
+
+function accumulate(base: unknown, v: unknown): unknown {
+  if (typeof base === 'string') return base + String(v);
+  if (typeof base === 'bigint' || typeof v === 'bigint')
+    return BigInt(base as number | bigint) + BigInt(v as number | bigint);
+  if (typeof base === 'number') return base + Number(v);
+  if (Array.isArray(base)) return base.concat(Array.isArray(v) ? v : [v]);
+  if (typeof base === 'boolean') return base || Boolean(v);
+  return v;
+}
+
+export class WriteSet {
+  private readonly vertexUpdates = new Map<number, Map<number, unknown>>();
+  private readonly edgeUpdates = new Map<
+    string,
+    { edge: EdgeRef; updates: Map<number, unknown> }
+  >();
+  private readonly inserts: Mutation[] = [];
+  private readonly deletes: Mutation[] = [];
+
+  constructor(private readonly graph: Graph) {}
+
+  get empty(): boolean {
+    return (
+      this.vertexUpdates.size === 0 &&
+      this.edgeUpdates.size === 0 &&
+      this.inserts.length === 0 &&
+      this.deletes.length === 0
+    );
+  }
+
+  private tuples = (name: string) => this.graph.catalog.tuples.find((t) => t.name === name)?.fields;
+
+  private value(attr: AttributeDef, v: unknown): unknown {
+    try {
+      return coerce(attr.type, v, this.tuples);
+    } catch (e) {
+      if (e instanceof ValueError) throw new QueryRuntimeError('QUERY-BAD-VALUE', e.message);
+      throw e;
+    }
+  }
+
+  setVertexAttr(id: number, name: string, op: Op, v: unknown): void {
+    const table = this.graph.vertexByIndex[vtypeOf(id)];
+    if (!table) return;
+    const pos = table.def.attributes.findIndex((a) => a.name === name);
+    const attr = table.def.attributes[pos];
+    if (!attr)
+      throw new QueryRuntimeError(
+        'QUERY-UNKNOWN-ATTRIBUTE',
+        `vertex type ${table.def.name} has no attribute ${name}`,
+      );
+    let updates = this.vertexUpdates.get(id);
+    if (!updates) this.vertexUpdates.set(id, (updates = new Map<number, unknown>()));
+    const base = updates.has(pos) ? updates.get(pos) : table.columns[pos]?.[vslotOf(id)];
+    updates.set(pos, this.value(attr, op === '=' ? v : accumulate(base, v)));
+  }
+
+  setEdgeAttr(edge: EdgeRef, name: string, op: Op, v: unknown): void {
+    const def = edge.table.def;
+    const pos = def.attributes.findIndex((a) => a.name === name);
+    const attr = def.attributes[pos];
+    if (!attr)
+      throw new QueryRuntimeError(
+        'QUERY-UNKNOWN-ATTRIBUTE',
+        `edge type ${def.name} has no attribute ${name}`,
+      );
+    const key = `${def.name}:${edge.slot}`;
+    let entry = this.edgeUpdates.get(key);
+    if (!entry) this.edgeUpdates.set(key, (entry = { edge, updates: new Map() }));
+    const base = entry.updates.has(pos)
+      ? entry.updates.get(pos)
+      : edge.table.columns[pos]?.[edge.slot];
+    entry.updates.set(pos, this.value(attr, op === '=' ? v : accumulate(base, v)));
+  }
+
+  insertVertex(type: string, id: string, values: readonly [string, unknown][]): void {
+    const table = this.graph.vertices.get(type);
+    if (!table) throw new QueryRuntimeError('QUERY-UNKNOWN-TYPE', `unknown vertex type ${type}`);
+    const u: [number, '=', unknown][] = [];
+    for (const [name, v] of values) {
+      const pos = table.def.attributes.findIndex((a) => a.name === name);
+      const attr = table.def.attributes[pos];
+      if (!attr)
+        throw new QueryRuntimeError(
+          'QUERY-UNKNOWN-ATTRIBUTE',
+          `vertex type ${type} has no attribute ${name}`,
+        );
+      u.push([pos, '=', this.value(attr, v)]);
+    }
+    this.inserts.push({ k: 'v', t: type, id, u });
+  }
+
+  insertEdge(
+    type: string,
+    from: { type: string; id: string },
+    to: { type: string; id: string },
+    values: readonly [string, unknown][],
+  ): void {
+    const table = this.graph.edges.get(type);
+    if (!table) throw new QueryRuntimeError('QUERY-UNKNOWN-TYPE', `unknown edge type ${type}`);
+    const u: [number, '=', unknown][] = [];
+    const byName = new Map<string, unknown>();
+    for (const [name, v] of values) {
+      const pos = table.def.attributes.findIndex((a) => a.name === name);
+      const attr = table.def.attributes[pos];
+      if (!attr)
+        throw new QueryRuntimeError(
+          'QUERY-UNKNOWN-ATTRIBUTE',
+          `edge type ${type} has no attribute ${name}`,
+        );
+      const value = this.value(attr, v);
+      byName.set(name, value);
+      u.push([pos, '=', value]);
+    }
+    const disc = table.def.discriminator.map((n) => byName.get(n));
+    this.inserts.push({
+      k: 'e',
+      t: type,
+      ft: from.type,
+      f: from.id,
+      tt: to.type,
+      to: to.id,
+      u,
+      disc,
+    });
+  }
+
+  deleteVertex(id: number): void {
+    const table = this.graph.vertexByIndex[vtypeOf(id)];
+    if (!table) return;
+    this.deletes.push({ k: 'dv', t: table.def.name, id: table.ids[vslotOf(id)] ?? '' });
+  }
+
+  deleteEdge(edge: EdgeRef): void {
+    const t = edge.table;
+    const s = edge.slot;
+    const from = this.graph.vertexByIndex[t.srcType[s] ?? 0];
+    const to = this.graph.vertexByIndex[t.dstType[s] ?? 0];
+    if (!from || !to) return;
+    this.deletes.push({
+      k: 'de',
+      t: t.def.name,
+      ft: from.def.name,
+      f: from.ids[t.src[s] ?? 0] ?? '',
+      tt: to.def.name,
+      to: to.ids[t.dst[s] ?? 0] ?? '',
+      ...(t.discriminated ? { disc: t.discriminatorOf(s) } : {}),
+    });
+  }
+
+  /** Inserts, then attribute updates, then deletions. */
+  mutations(): Mutation[] {
+    const out: Mutation[] = [...this.inserts];
+    for (const [id, updates] of this.vertexUpdates) {
+      const table = this.graph.vertexByIndex[vtypeOf(id)];
+      if (!table) continue;
+      out.push({
+        k: 'v',
+        t: table.def.name,
+        id: table.ids[vslotOf(id)] ?? '',
+        u: [...updates].map(([pos, v]) => [pos, '=', v] as const),
+        only: 'update',
+      });
+    }
+    for (const { edge, updates } of this.edgeUpdates.values()) {
+      const t = edge.table;
+      const s = edge.slot;
+      const from = this.graph.vertexByIndex[t.srcType[s] ?? 0];
+      const to = this.graph.vertexByIndex[t.dstType[s] ?? 0];
+      if (!from || !to) continue;
+      out.push({
+        k: 'e',
+        t: t.def.name,
+        ft: from.def.name,
+        f: from.ids[t.src[s] ?? 0] ?? '',
+        tt: to.def.name,
+        to: to.ids[t.dst[s] ?? 0] ?? '',
+        u: [...updates].map(([pos, v]) => [pos, '=', v] as const),
+        disc: t.discriminatorOf(s),
+        must: 'both',
+      });
+    }
+    out.push(...this.deletes);
+    return out;
+  }
+}
