@@ -4,7 +4,17 @@ import tseslint from 'typescript-eslint';
 import { zones } from './eslint.zones.js';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'bench/results/', 'src/notebook/web/dist/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'coverage/',
+      'bench/results/',
+      'bench/data/*.csv',
+      'src/notebook/web/dist/',
+      '.tmp/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

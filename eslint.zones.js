@@ -3,7 +3,17 @@
 // violation fails the lint.
 
 const faces = ['repl', 'notebook', 'mcp'];
-const rel = (folder) => [`**/${folder}`, `**/${folder}/**`];
+/** Relative imports of one of the repo's top folders (package paths such as `sdk/server/...` pass). */
+const rel = (folder) => [
+  `./${folder}`,
+  `./${folder}/**`,
+  `../${folder}`,
+  `../${folder}/**`,
+  `../../${folder}`,
+  `../../${folder}/**`,
+  `../../../${folder}`,
+  `../../../${folder}/**`,
+];
 
 /** src/core imports nothing from the other folders. */
 const coreZone = {

@@ -3,6 +3,7 @@
 // so and exit 2.
 import { Command, Option } from 'commander';
 import { addConnectionOptions } from './commands/connection-options.js';
+import { addMcpOptions } from './commands/mcp-options.js';
 import { runCheckCommand } from './commands/check.js';
 import { notYetAvailable } from './commands/not-yet.js';
 import { addServeOptions, runServeCommand, type ServeFlags } from './commands/serve.js';
@@ -26,7 +27,12 @@ export function buildProgram(): Command {
       .option('-c, --command <statement>', 'run one statement and exit')
       .addOption(new Option('--format <format>', 'output format').choices(['table', 'json', 'csv']))
       .option('--continue-on-error', 'keep going after a failing statement'),
-  ).action(() => notYetAvailable('repl', 6));
+  ).action(async (flags: object) => {
+    // Loaded on use: the shell's modules (ink, react) stay out of the other subcommands' start.
+    const { runReplCommand } = await import('./commands/repl.js');
+    // Exit explicitly: an in-process server or a kept-alive socket must not hold the shell open.
+    process.exit(await runReplCommand(flags));
+  });
 
   addConnectionOptions(
     program
@@ -35,13 +41,18 @@ export function buildProgram(): Command {
       .option('--listen <port>', 'port to listen on (default: a free port)'),
   ).action(() => notYetAvailable('notebook', 8));
 
-  addConnectionOptions(
+  const mcp = addConnectionOptions(
     program
       .command('mcp')
       .description('MCP server for AI assistants on stdio, or Streamable HTTP with --http')
       .option('--http <port>', 'serve Streamable HTTP on 127.0.0.1:PORT instead of stdio')
       .option('--allow-writes', 'register the tools that change data or schema'),
-  ).action(() => notYetAvailable('mcp', 7));
+  );
+  addMcpOptions(mcp).action(async (flags: Record<string, unknown>) => {
+    // Loaded on use: the MCP SDK stays out of the other subcommands' start.
+    const { runMcpCommand } = await import('./commands/mcp.js');
+    await runMcpCommand(flags);
+  });
 
   addServeOptions(
     addConnectionOptions(

@@ -58,7 +58,16 @@ function fillPath(op: Operation, template: string, params: Record<string, unknow
         operation: op.name,
       });
     }
-    return encodeURIComponent(paramText(value));
+    const text = paramText(value);
+    // URL parsing folds `.` and `..` segments (encoded or not) and would send the request to
+    // another path, a DELETE included: such values cannot be addressed in a path at all.
+    if (text === '.' || text === '..') {
+      throw new GraphError(`${op.name}: path parameter ${key} cannot be "${text}"`, {
+        code: ErrorCodes.input,
+        operation: op.name,
+      });
+    }
+    return encodeURIComponent(text);
   });
 }
 

@@ -8,7 +8,8 @@ import { installQueries, installStatus } from '../engine/queries/install.js';
 import { queryMetadata } from '../engine/queries/metadata.js';
 import { parseQueryText, queryService } from '../engine/queries/service.js';
 import { GraphScope } from '../engine/scope.js';
-import type { HandlerMap, RequestContext } from '../http/context.js';
+import { stringifyResult } from '../engine/query/index.js';
+import type { HandlerMap, Reply, RequestContext } from '../http/context.js';
 import { withEngineErrors } from './engine-errors.js';
 
 /** Query-string arguments: `v.type` turns `v` (or each of its values) into `{id, type}`. */
@@ -28,7 +29,22 @@ export function queryStringArgs(raw: Readonly<Record<string, unknown>>): Record<
 }
 
 /** What a run needs from the request: its id, deadline, disconnect signal and file folders. */
-type RunSource = Pick<RequestContext, 'requestId' | 'timeoutMs' | 'signal' | 'server'>;
+type RunSource = Pick<RequestContext, 'requestId' | 'timeoutMs' | 'signal' | 'server' | 'headers'>;
+
+/** Query results, or the spec's REST-4000 answer when they exceed the RESPONSE-LIMIT header. */
+function limited(ctx: RunSource, results: unknown[]): Reply {
+  const header = ctx.headers['response-limit'];
+  const limit = Number(Array.isArray(header) ? header[0] : header);
+  if (header === undefined || !Number.isFinite(limit) || limit <= 0) return { results };
+  const size = Buffer.byteLength(stringifyResult(results));
+  if (size <= limit) return { results };
+  return {
+    results: [],
+    error: true,
+    code: 'REST-4000',
+    message: `The size of the response (${size} bytes) exceeds the limit (${limit} bytes) set by RESPONSE-LIMIT.`,
+  };
+}
 
 function runRequest(ctx: RunSource, graph: string, args: Record<string, unknown>, url: string) {
   return {
@@ -56,7 +72,7 @@ async function runInstalled(
     compiled,
     runRequest(ctx, graph, args, `/query/${graph}/${name}`),
   );
-  return { results: output.results };
+  return limited(ctx, output.results);
 }
 
 export const queryHandlers: HandlerMap = withEngineErrors({
@@ -76,7 +92,7 @@ export const queryHandlers: HandlerMap = withEngineErrors({
       compiled,
       runRequest(ctx, graph, queryStringArgs(ctx.query), url),
     );
-    return { results: output.results };
+    return limited(ctx, output.results);
   },
 
   runInstalledQuery: (ctx) =>

@@ -37,6 +37,18 @@ describe('buildRequest', () => {
     expect(request.url).toBe('http://db:14240/restpp/graph/g/vertices/person/a%2Fb%20c');
   });
 
+  it('refuses `.` and `..` path values, which URL parsing would fold into another path', () => {
+    const op = operations.find((o) => o.name === 'deleteVertex');
+    if (!op) throw new Error('deleteVertex missing');
+    for (const id of ['.', '..']) {
+      expect(() =>
+        buildRequest(op, 'v4', bases, {
+          path: { graph_name: 'g', vertex_type: 'person', vertex_id: id },
+        }),
+      ).toThrow(expect.objectContaining({ code: 'GWB-INPUT' }));
+    }
+  });
+
   it('refuses a missing path parameter', () => {
     const op = operations.find((o) => o.name === 'getVertex');
     if (!op) throw new Error('getVertex missing');

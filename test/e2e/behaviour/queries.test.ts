@@ -81,6 +81,17 @@ describe('installed queries', () => {
     expect(out).toContain('"@@n": 1');
   });
 
+  it('answers REST-4000 when the result exceeds RESPONSE-LIMIT', async () => {
+    await expect(
+      client.runQuery(`${g}_friends`, { p: 'a' }, { responseLimit: 20 }),
+    ).rejects.toMatchObject({
+      code: 'REST-4000',
+    });
+    expect(
+      await client.runQuery(`${g}_friends`, { p: 'a' }, { responseLimit: 100_000 }),
+    ).toHaveLength(1);
+  });
+
   it('reports a bad parameter as a 400 with a stable code', async () => {
     await expect(client.runQuery(`${g}_friends`, { p: 'nobody' })).rejects.toMatchObject({
       status: 400,

@@ -1,0 +1,98 @@
+// The query tools against the embedded service itself. Query execution is being built: until the
+// service runs queries (interpret answers 501 GWB-NOT-SUPPORTED, CREATE QUERY is refused by the
+// shell), these tests skip themselves; replay.test.ts covers the same tools on recorded answers.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isGraphError } from '../../src/core/errors.js';
+import { callTool, connectInMemory, startFixture, textOf, type Fixture } from './fixture.js';
+
+const readText = `CREATE QUERY older_than(INT n) FOR GRAPH social {
+  S = {Person.*};
+  T = SELECT s FROM S:s WHERE s.age > n;
+  PRINT T;
+}`;
+const writeText = `CREATE QUERY age_all() FOR GRAPH social {
+  S = {Person.*};
+  T = SELECT s FROM S:s POST-ACCUM s.age = s.age + 1;
+  PRINT T;
+}`;
+
+let fixture: Fixture;
+let runs = { interpret: false, installed: false };
+
+beforeAll(async () => {
+  fixture = await startFixture();
+  try {
+    await fixture.client.interpret('INTERPRET QUERY () FOR GRAPH social { PRINT 1; }');
+    runs = { ...runs, interpret: true };
+  } catch (error) {
+    if (!isGraphError(error) || error.status !== 501) throw error;
+  }
+  const shell = await fixture.client.gsql(
+    `USE GRAPH social\n${readText}\n${writeText}\nINSTALL QUERY older_than, age_all`,
+  );
+  runs = { ...runs, installed: shell.ok };
+});
+afterAll(async () => {
+  await fixture?.close();
+});
+
+async function ages(): Promise<string[]> {
+  const list = await fixture.client.getVertices('Person', {}, { graph: 'social' });
+  return list
+    .map((v) => JSON.stringify((v as { attributes?: Record<string, unknown> }).attributes))
+    .sort();
+}
+
+describe('queries on the embedded service', () => {
+  it('interpret_query runs a reading query', async (ctx) => {
+    if (!runs.interpret) ctx.skip();
+    const c = await connectInMemory(fixture.client);
+    const result = await callTool(c.mcp, 'interpret_query', {
+      query:
+        'INTERPRET QUERY () { S = {Person.*}; T = SELECT s FROM S:s WHERE s.age > 30; PRINT T; }',
+    });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    expect(JSON.stringify(result.structuredContent)).toContain('erin');
+    await c.close();
+  });
+
+  it('run_installed_query runs a reading query and refuses a writing one', async (ctx) => {
+    if (!runs.installed) ctx.skip();
+    const c = await connectInMemory(fixture.client);
+    const ok = await callTool(c.mcp, 'run_installed_query', {
+      name: 'older_than',
+      params: { n: 30 },
+    });
+    expect(ok.isError, textOf(ok)).toBeFalsy();
+    const before = await ages();
+    const refused = await callTool(c.mcp, 'run_installed_query', { name: 'age_all' });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toMatch(/^Refused: query age_all writes/);
+    expect(await ages()).toEqual(before);
+    const described = await callTool(c.mcp, 'describe_query', { name: 'age_all' });
+    expect(described.structuredContent).toMatchObject({
+      writes: [{ what: 'assigns attribute age' }],
+    });
+    await c.close();
+  });
+  it('install_query, list_queries, describe_query and the query resource', async (ctx) => {
+    if (!runs.installed) ctx.skip();
+    const rw = await connectInMemory(fixture.client, { allowWrites: true });
+    const installed = await callTool(rw.mcp, 'install_query', {
+      query:
+        'CREATE QUERY city_of(VERTEX<Person> p) FOR GRAPH social {\n' +
+        '  S = {p};\n  T = SELECT c FROM S:s -(lives_in>:e)- City:c;\n  PRINT T;\n}',
+    });
+    expect(installed.isError, textOf(installed)).toBeFalsy();
+    const listed = await callTool(rw.mcp, 'list_queries', {});
+    const names = (listed.structuredContent as { queries: { name: string }[] }).queries.map(
+      (q) => q.name,
+    );
+    expect(names).toEqual(expect.arrayContaining(['age_all', 'city_of', 'older_than']));
+    const described = await callTool(rw.mcp, 'describe_query', { name: 'city_of' });
+    expect(described.structuredContent).toMatchObject({ name: 'city_of', writes: [] });
+    const { resources } = await rw.mcp.listResources();
+    expect(resources.map((r) => r.uri)).toContain('gwb://graph/social/query/city_of');
+    await rw.close();
+  });
+});

@@ -1,0 +1,109 @@
+// End to end in a real terminal: `gwb` (no --url: the embedded default started in-process, as
+// `npm start` does) inside a tmux pane of fixed size. Types \demo, a multi-line query with a
+// Tab-completed type name, reads a table from the captured pane, cancels a long request with
+// Ctrl+C, and exits with Ctrl+D. Polls capture-pane with deadlines rather than sleeping.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gwbPath, repoRoot } from '../helpers/gwb.js';
+import { ensureFreshBuild } from '../helpers/serve.js';
+
+const socket = `gwb-repl-test-${process.pid}`;
+const target = 'shell';
+const hasTmux = spawnSync('tmux', ['-V']).status === 0;
+let home: string;
+
+function tmux(...args: string[]): string {
+  const run = spawnSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`tmux ${args.join(' ')}: ${run.stderr}`);
+  return run.stdout;
+}
+
+const pane = () => tmux('capture-pane', '-p', '-t', target);
+/** Sends literal text; tmux reads a trailing `;` as a command separator unless escaped. */
+const type = (text: string) => tmux('send-keys', '-t', target, '-l', text.replace(/;$/, '\\;'));
+const key = (...names: string[]) => tmux('send-keys', '-t', target, ...names);
+
+async function waitFor(pattern: RegExp, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const text = pane();
+    if (pattern.test(text)) return text;
+    if (Date.now() > deadline) throw new Error(`pane never matched ${pattern}:\n${text}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+// .ci/run installs tmux; a machine without it fails here rather than skipping the check.
+describe('the interactive shell in tmux', () => {
+  beforeAll(() => {
+    if (!hasTmux) throw new Error('tmux is required for this test (apt-get install tmux)');
+    ensureFreshBuild();
+    home = mkdtempSync(join(tmpdir(), 'gwb-tmux-'));
+    const env = [
+      `XDG_CONFIG_HOME=${join(home, 'config')}`,
+      `XDG_DATA_HOME=${join(home, 'data')}`,
+      'PAGER=',
+      'TERM=xterm-256color',
+    ].join(' ');
+    // The pane outlives the shell so its last words can be read.
+    const command = `cd '${repoRoot}' && env ${env} '${process.execPath}' '${gwbPath}' --port 0; echo "gwb exited with $?"; sleep 60`;
+    tmux('new-session', '-d', '-s', target, '-x', '120', '-y', '45', command);
+  });
+
+  afterAll(() => {
+    spawnSync('tmux', ['-L', socket, 'kill-server']);
+    if (home) rmSync(home, { recursive: true, force: true });
+  });
+
+  it('runs the demo, completes, shows tables, cancels and exits', async () => {
+    await waitFor(/embedded server started in this process/);
+    await waitFor(/\\demo/);
+
+    type('\\demo');
+    key('Enter');
+    await waitFor(/Graph demo: \d+ vertices and \d+ edges upserted\./, 30_000);
+    await waitFor(/gwb demo>\s*$/m);
+
+    // A multi-line statement: Enter on an open block continues; the type name is completed.
+    type('INTERPRET QUERY () {');
+    key('Enter');
+    await waitFor(/\.\.\.>\s*$/m);
+    type('  r = SELECT t FROM person:s -(knows:e)- pers');
+    key('Tab');
+    await waitFor(/-\(knows:e\)- person/);
+    type(':t LIMIT 3;');
+    key('Enter');
+    type('  PRINT r;');
+    key('Enter');
+    type('}');
+    key('Enter');
+    const answered = await waitFor(/r \(\d+ rows?\)|ERROR .*not supported/);
+    if (!/ERROR/.test(answered)) expect(answered).toMatch(/│ v_id +│ v_type/);
+
+    // A table read back from the pane.
+    type('\\vertex person p1');
+    key('Enter');
+    const table = await waitFor(/│ p1 +│ person +│/);
+    expect(table).toMatch(/person \(1 row\)/);
+
+    // Ctrl+C cancels a long query (or, where the server cannot run queries, a long \demo
+    // request) and keeps the shell.
+    type('INTERPRET QUERY () { SumAccum<INT> @@n; WHILE TRUE LIMIT 900000000 DO @@n += 1; END; }');
+    key('Enter');
+    const long = await waitFor(/Ctrl\+C to cancel|ERROR .*not supported.*\n(.*\n)*gwb demo>\s*$/m);
+    if (!/Ctrl\+C to cancel/.test(long)) {
+      type('\\demo');
+      key('Enter');
+      await waitFor(/Ctrl\+C to cancel/);
+    }
+    key('C-c');
+    await waitFor(/Cancelled\./);
+    await waitFor(/gwb demo>\s*$/m);
+
+    key('C-d');
+    await waitFor(/gwb exited with 0/);
+  }, 90_000);
+});
