@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { ConnectionProfile } from '../core/client/index.js';
 import { startServer, type RunningServer } from '../server/index.js';
 import type { ConnectionFlags } from './connection-options.js';
+import { withProfile } from './profiles.js';
 import { defaultDataDir } from './serve.js';
 
 export interface FaceConnection {
@@ -51,7 +52,8 @@ export async function runningServerUrl(dir: string): Promise<string | undefined>
   }
 }
 
-export async function connect(flags: ConnectionFlags): Promise<FaceConnection> {
+export async function connect(given: ConnectionFlags): Promise<FaceConnection> {
+  const flags = await withProfile(given);
   if (flags.url !== undefined) {
     return {
       profile: { url: flags.url, ...credentials(flags) },

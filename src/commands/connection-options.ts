@@ -2,6 +2,7 @@
 import { Option, type Command } from 'commander';
 
 export interface ConnectionFlags {
+  profile?: string;
   url?: string;
   graph?: string;
   user?: string;

@@ -43,3 +43,31 @@ describe('connect', () => {
     });
   });
 });
+
+describe('profiles', () => {
+  it('fills unset flags from the named profile; given flags win', async () => {
+    const { withProfile } = await import('../../src/commands/profiles.js');
+    const dir = mkdtempSync(join(tmpdir(), 'gwb-profiles-'));
+    const file = join(dir, 'profiles.json');
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        prod: { url: 'https://db.example:14240', graph: 'social', user: 'ana', password: 'pw' },
+      }),
+    );
+    expect(await withProfile({ profile: 'prod', graph: 'other' }, file)).toEqual({
+      profile: 'prod',
+      url: 'https://db.example:14240',
+      graph: 'other',
+      user: 'ana',
+      password: 'pw',
+    });
+    await expect(withProfile({ profile: 'nope' }, file)).rejects.toMatchObject({
+      code: 'GWB-PROFILE',
+    });
+    writeFileSync(file, JSON.stringify({ bad: { url: 'not a url' } }));
+    await expect(withProfile({ profile: 'bad' }, file)).rejects.toThrow(/bad\.url/);
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
