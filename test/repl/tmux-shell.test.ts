@@ -48,6 +48,9 @@ describe('the interactive shell in tmux', () => {
       `XDG_DATA_HOME=${join(home, 'data')}`,
       'PAGER=',
       'TERM=xterm-256color',
+      // A person at a terminal, not CI: ink draws only its last frame when it thinks it runs in
+      // CI (CI=true is set by .ci/run), and CI=0 is how is-in-ci is told otherwise.
+      'CI=0',
     ].join(' ');
     // The pane outlives the shell so its last words can be read.
     const command = `cd '${repoRoot}' && env ${env} '${process.execPath}' '${gwbPath}' --port 0; echo "gwb exited with $?"; sleep 60`;

@@ -12,12 +12,14 @@ import {
   createGraph,
 } from '../../../src/server/engine/catalog/catalog.js';
 
-const attr = (name: string, type: Parameters<typeof primitive>[0]): AttributeDef => ({
+/** A primitive attribute. */
+export const attr = (name: string, type: Parameters<typeof primitive>[0]): AttributeDef => ({
   name,
   type: primitive(type),
 });
 
-const vertex = (name: string, attributes: AttributeDef[]): VertexTypeDef => ({
+/** A vertex type with a STRING PRIMARY_ID `id`. */
+export const vertex = (name: string, attributes: AttributeDef[]): VertexTypeDef => ({
   name,
   primaryId: { name: 'id', type: primitive('STRING') },
   primaryIdAsAttribute: false,

@@ -11,14 +11,10 @@ import {
   addVertexType,
   createGraph,
 } from '../../../../src/server/engine/catalog/catalog.js';
-import type {
-  AttributeDef,
-  CatalogData,
-  PrimitiveTypeName,
-  VertexTypeDef,
-} from '../../../../src/server/engine/catalog/types.js';
-import { emptyCatalog, primitive } from '../../../../src/server/engine/catalog/types.js';
+import type { CatalogData } from '../../../../src/server/engine/catalog/types.js';
+import { emptyCatalog } from '../../../../src/server/engine/catalog/types.js';
 import { Engine } from '../../../../src/server/engine/engine.js';
+import { attr, vertex } from '../fixtures.js';
 import type { Mutation } from '../../../../src/server/engine/mutations.js';
 import {
   compileQuery,
@@ -27,20 +23,7 @@ import {
   type RunContext,
 } from '../../../../src/server/engine/query/index.js';
 
-const attr = (name: string, type: PrimitiveTypeName): AttributeDef => ({
-  name,
-  type: primitive(type),
-});
-
-const vertexType = (name: string, attributes: AttributeDef[]): VertexTypeDef => ({
-  name,
-  primaryId: { name: 'id', type: primitive('STRING') },
-  primaryIdAsAttribute: false,
-  compositeKey: [],
-  primaryKeySyntax: false,
-  attributes,
-  stats: 'OUTDEGREE_BY_EDGETYPE',
-});
+const vertexType = vertex;
 
 export function socialCatalog(): CatalogData {
   let c = addVertexType(
