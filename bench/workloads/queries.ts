@@ -71,8 +71,7 @@ INSTALL QUERY bench_pagerank
 
 /**
  * Parse + compile + run of a small query: vertex and edge counts (checkable against the data).
- * Anonymous INTERPRET QUERY () blocks take no parameters in the project's GSQL front end, so
- * neither query declares any.
+ * Neither query declares parameters: each run sends a new text, so no cache can answer it.
  */
 export const smallInterpret = `INTERPRET QUERY () FOR GRAPH ${graphName} {
   SumAccum<INT> @@edges;

@@ -8,7 +8,6 @@ import {
   type LoadingResult,
 } from '../engine/loading/index.js';
 import type { ShellServices } from '../engine/shell/context.js';
-import { queryStatement } from '../engine/queries/shell.js';
 import { ShellError } from '../engine/shell/errors.js';
 
 function optionText(option: RunJob['using'][number]): string {
@@ -33,7 +32,6 @@ function report(results: readonly LoadingResult[]): string[] {
 
 export function shellServices(engine: Engine, allowedDirs: readonly string[]): ShellServices {
   return {
-    queries: queryStatement,
     checkLoadingJob: (graph, text) => {
       compileJobText(text, engine.catalog, graph);
     },

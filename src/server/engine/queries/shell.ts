@@ -81,7 +81,7 @@ export function queryStatement(ctx: StatementContext): Promise<string[]> | undef
       })();
     case 'InstallQuery':
       return (async () => {
-        const graph = requireGraph(ctx, 'INSTALL QUERY');
+        const graph = graphOf(ctx, s.all ? [] : s.names, 'INSTALL QUERY');
         const status = await installQueries(ctx.engine, graph, s.all ? ['*'] : s.names);
         const failed = status.queries.filter((q) => q.state === 'FAILED');
         if (failed.length > 0)
@@ -95,7 +95,7 @@ export function queryStatement(ctx: StatementContext): Promise<string[]> | undef
       })();
     case 'RunQuery':
       return (async () => {
-        const graph = requireGraph(ctx, s.interpret ? 'INTERPRET QUERY' : 'RUN QUERY');
+        const graph = graphOf(ctx, [s.name], s.interpret ? 'INTERPRET QUERY' : 'RUN QUERY');
         const service = queryService(ctx.engine);
         const compiled = s.interpret
           ? service.interpretedQuery(graph, queryText(ctx, graph, s.name))
@@ -128,6 +128,22 @@ export function queryStatement(ctx: StatementContext): Promise<string[]> | undef
     default:
       return undefined;
   }
+}
+
+/**
+ * The session's graph; without one (a script that created its queries with FOR GRAPH and never
+ * ran USE GRAPH), the one graph that holds every named query, when exactly one does.
+ */
+function graphOf(ctx: StatementContext, names: readonly string[], what: string): string {
+  if (ctx.graph !== null || names.length === 0) return requireGraph(ctx, what);
+  const graphs = new Set(
+    ctx.engine.catalog.queries.filter((q) => names.includes(q.name)).map((q) => q.graph),
+  );
+  const [only] = graphs;
+  const holdsAll = (g: string) =>
+    names.every((n) => ctx.engine.catalog.queries.some((q) => q.graph === g && q.name === n));
+  if (graphs.size === 1 && only !== undefined && holdsAll(only)) return only;
+  return requireGraph(ctx, what);
 }
 
 /** The stored text of a (possibly not installed) query, for INTERPRET QUERY name(args). */

@@ -4,6 +4,7 @@
 import { formatDiagnostic, parse, type Statement } from '../../../core/gsql/index.js';
 import { CatalogError } from '../catalog/errors.js';
 import { putLoadingJob } from '../catalog/jobs.js';
+import { queryStatement } from '../queries/shell.js';
 import type { Engine } from '../engine.js';
 import { EngineError } from '../errors.js';
 import { QueryCompileError, QueryRuntimeError } from '../query/index.js';
@@ -22,11 +23,15 @@ export interface ShellResult {
 export class ShellSession {
   graph: string | null;
 
+  private readonly services: ShellServices;
+
+  /** Query statements are served by the engine's query service unless `services` says otherwise. */
   constructor(
     private readonly engine: Engine,
-    private readonly services: ShellServices = {},
+    services: ShellServices = {},
     graph: string | null = null,
   ) {
+    this.services = { queries: queryStatement, ...services };
     this.graph = graph;
   }
 
