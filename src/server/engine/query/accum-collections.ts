@@ -1,0 +1,151 @@
+// Collection accumulators: ListAccum, SetAccum, BagAccum, the arrow value of `(k -> v)`
+// inputs, and isCollection (which values spread their elements on `+=`).
+import { type Acc, elementsOf, AccBase } from './accum-base.js';
+import { converter, keyOf, VSet } from './runtime-values.js';
+
+export function isCollection(v: unknown): boolean {
+  return (
+    Array.isArray(v) ||
+    v instanceof VSet ||
+    v instanceof ListAcc ||
+    v instanceof SetAcc ||
+    v instanceof BagAcc
+  );
+}
+
+export class ListAcc extends AccBase {
+  list: unknown[] = [];
+  private readonly conv = converter(this.spec.el);
+  private one(v: unknown): unknown {
+    return this.conv ? this.conv(v) : v;
+  }
+  /** Elements that are themselves collections (ListAccum<ListAccum<VERTEX>>, LIST<LIST<..>>). */
+  private readonly nested =
+    this.spec.el.k === 'list' ||
+    this.spec.el.k === 'set' ||
+    this.spec.el.k === 'bag' ||
+    (this.spec.el.k === 'accum' &&
+      ['ListAccum', 'SetAccum', 'BagAccum'].includes(this.spec.el.a.name));
+  add(v: unknown): void {
+    if (!this.nested) {
+      if (isCollection(v)) for (const x of elementsOf(v)) this.list.push(this.one(x));
+      else this.list.push(this.one(v));
+      return;
+    }
+    // A collection of collections adds each; a flat collection is one element.
+    const items = isCollection(v) ? elementsOf(v) : [v];
+    if (items.length > 0 && items.every(isCollection))
+      for (const x of items) this.list.push(elementsOf(x).slice());
+    else this.list.push(items.slice());
+  }
+  assign(v: unknown): void {
+    this.list = [];
+    this.add(v);
+  }
+  copy(): Acc {
+    const c = new ListAcc(this.spec);
+    c.list = this.list.slice();
+    return c;
+  }
+  clear(): void {
+    this.list = [];
+  }
+  items(): unknown[] {
+    return this.list;
+  }
+  override size(): number {
+    return this.list.length;
+  }
+}
+
+export class SetAcc extends AccBase {
+  map = new Map<unknown, unknown>();
+  private readonly conv = converter(this.spec.el);
+  add(v: unknown): void {
+    if (isCollection(v)) for (const x of elementsOf(v)) this.put(x);
+    else this.put(v);
+  }
+  private put(x: unknown): void {
+    const v = this.conv ? this.conv(x) : x;
+    const k = keyOf(v);
+    if (!this.map.has(k)) this.map.set(k, v);
+  }
+  has(v: unknown): boolean {
+    return this.map.has(keyOf(this.conv ? this.conv(v) : v));
+  }
+  remove(v: unknown): void {
+    this.map.delete(keyOf(this.conv ? this.conv(v) : v));
+  }
+  assign(v: unknown): void {
+    this.map = new Map();
+    this.add(v);
+  }
+  copy(): Acc {
+    const c = new SetAcc(this.spec);
+    c.map = new Map(this.map);
+    return c;
+  }
+  clear(): void {
+    this.map = new Map();
+  }
+  items(): unknown[] {
+    return [...this.map.values()];
+  }
+  override size(): number {
+    return this.map.size;
+  }
+}
+
+export class BagAcc extends AccBase {
+  map = new Map<unknown, { v: unknown; n: number }>();
+  private readonly conv = converter(this.spec.el);
+  add(v: unknown): void {
+    if (isCollection(v)) for (const x of elementsOf(v)) this.put(x);
+    else this.put(v);
+  }
+  private put(x: unknown): void {
+    const v = this.conv ? this.conv(x) : x;
+    const k = keyOf(v);
+    const e = this.map.get(k);
+    if (e) e.n += 1;
+    else this.map.set(k, { v, n: 1 });
+  }
+  count(v: unknown): number {
+    return this.map.get(keyOf(v))?.n ?? 0;
+  }
+  remove(v: unknown): void {
+    const k = keyOf(v);
+    const e = this.map.get(k);
+    if (!e) return;
+    e.n -= 1;
+    if (e.n === 0) this.map.delete(k);
+  }
+  removeAll(v: unknown): void {
+    this.map.delete(keyOf(v));
+  }
+  assign(v: unknown): void {
+    this.map = new Map();
+    this.add(v);
+  }
+  copy(): Acc {
+    const c = new BagAcc(this.spec);
+    for (const [k, e] of this.map) c.map.set(k, { v: e.v, n: e.n });
+    return c;
+  }
+  clear(): void {
+    this.map = new Map();
+  }
+  items(): unknown[] {
+    const out: unknown[] = [];
+    for (const e of this.map.values()) for (let i = 0; i < e.n; i++) out.push(e.v);
+    return out;
+  }
+}
+
+/** A (key -> value) input: `+= (k -> v)` and GroupByAccum's `(k1, k2 -> a1, a2)`. */
+export class ArrowValue {
+  constructor(
+    readonly keys: readonly unknown[],
+    readonly values: readonly unknown[],
+  ) {}
+}

@@ -1,0 +1,66 @@
+// HeapAccum: a bounded, ordered list of tuples.
+import { type Acc, AccBase } from './accum-base.js';
+import { cmp, defaultValue } from './runtime-values.js';
+import type { AccSpec } from './types.js';
+
+export class HeapAcc extends AccBase {
+  list: Record<string, unknown>[] = [];
+  constructor(
+    spec: AccSpec,
+    public capacity: number,
+  ) {
+    super(spec);
+  }
+  private order(a: Record<string, unknown>, b: Record<string, unknown>): number {
+    const fields = this.spec.el.k === 'tuple' ? this.spec.el.fields : [];
+    for (const key of this.spec.heapOrder ?? []) {
+      const name = fields[key.index]?.name ?? '';
+      const c = cmp(a[name], b[name]);
+      if (c !== 0) return key.desc ? -c : c;
+    }
+    return 0;
+  }
+  add(v: unknown): void {
+    if (v instanceof HeapAcc) {
+      for (const x of v.list) this.add(x);
+      return;
+    }
+    const t = v as Record<string, unknown>;
+    // Insert after equal elements (stable), then trim to capacity.
+    let lo = 0;
+    let hi = this.list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.order(this.list[mid] as Record<string, unknown>, t) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    if (this.capacity >= 0 && lo >= this.capacity) return;
+    this.list.splice(lo, 0, t);
+    if (this.capacity >= 0 && this.list.length > this.capacity) this.list.length = this.capacity;
+  }
+  assign(v: unknown): void {
+    this.list = [];
+    this.add(v);
+  }
+  top(): unknown {
+    return this.list[0] ?? defaultValue(this.spec.el);
+  }
+  pop(): unknown {
+    return this.list.shift() ?? defaultValue(this.spec.el);
+  }
+  resize(n: number): void {
+    this.capacity = n;
+    if (this.list.length > n) this.list.length = n;
+  }
+  copy(): Acc {
+    const c = new HeapAcc(this.spec, this.capacity);
+    c.list = this.list.slice();
+    return c;
+  }
+  clear(): void {
+    this.list = [];
+  }
+  items(): unknown[] {
+    return this.list;
+  }
+}

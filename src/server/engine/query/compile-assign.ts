@@ -1,0 +1,204 @@
+// Declaration and assignment compilation: accumulator declarations and assignments to
+// variables, accumulators and attributes.
+import type { AccumDecl, Expr, QueryStmt } from '../../../core/gsql/index.js';
+import { ArrayAcc, ListAcc, makeAcc, type Acc } from './accum.js';
+import { snapshotValue, toVarValue } from './compile-helpers.js';
+import { type Fn, NEXT, type CS, syncStmt, type Cx, NOP } from './compile-types.js';
+import type { Compiler } from './compile.js';
+import { VAcc, type Run } from './run.js';
+import { converter, EdgeRef, iadd, num } from './runtime-values.js';
+
+export function accumDecl(comp: Compiler, s: AccumDecl, cx: Cx): CS {
+  if (cx.mode !== 'body') {
+    comp.error(s, 'QUERY-UNSUPPORTED', 'accumulators are declared in the query body');
+    return NOP;
+  }
+  const spec = comp.accSpec(s.type);
+  const inits: ((r: Run) => void)[] = [];
+  for (const v of s.vars) {
+    const init = v.init ? comp.expr(v.init, cx).f : null;
+    const dims = v.dims.map((d) => comp.expr(d, cx).f);
+    if (v.scope === 'global') {
+      if (comp.gaccs.has(v.name))
+        comp.error(v, 'QUERY-DUPLICATE', `@@${v.name} is already declared`);
+      const info = { index: comp.gaccList.length, spec };
+      comp.gaccs.set(v.name, info);
+      comp.gaccList.push(info);
+      const i = info.index;
+      inits.push((r) => {
+        const acc = makeAcc(spec, r.caps, init ? init(r) : undefined);
+        if (acc instanceof ArrayAcc) acc.reallocate(dims.map((d) => num(d(r))));
+        r.g[i] = acc;
+      });
+    } else {
+      if (comp.vaccs.has(v.name))
+        comp.error(v, 'QUERY-DUPLICATE', `@${v.name} is already declared`);
+      const info = { index: comp.vaccList.length, spec, name: v.name };
+      comp.vaccs.set(v.name, info);
+      comp.vaccList.push(info);
+      const i = info.index;
+      inits.push((r) => {
+        r.va[i] = new VAcc(spec, init ? init(r) : undefined, r);
+      });
+    }
+  }
+  const caps = comp.heapCaps.filter((h) => h.spec === spec);
+  return syncStmt((r) => {
+    for (const c of caps) r.caps.set(c.spec, num(c.cap(r)));
+    for (const i of inits) i(r);
+    return NEXT;
+  });
+}
+
+export function assign(comp: Compiler, s: QueryStmt & { kind: 'Assign' }, cx: Cx): CS {
+  const tg = s.target;
+  const op = s.op;
+  const deferred = cx.mode !== 'body';
+  switch (tg.kind) {
+    case 'Name': {
+      let sym = cx.scope.lookup(tg.name);
+      const v = comp.expr(s.value, cx);
+      if (!sym) {
+        if (op === '=' && cx.mode === 'body') {
+          const slot = comp.slot();
+          sym = { kind: 'var', slot, t: v.t, row: false };
+          comp.root.map.set(tg.name, sym);
+        } else {
+          comp.error(tg, 'QUERY-UNKNOWN-VARIABLE', `unknown variable ${tg.name}`);
+          return NOP;
+        }
+      }
+      if (sym.kind !== 'var') {
+        comp.error(tg, 'QUERY-BAD-TARGET', `${tg.name} cannot be assigned`);
+        return NOP;
+      }
+      const slot = sym.slot;
+      const t = sym.t;
+      const value = op === '+=' ? comp.binary('+', { f: (r) => r.f[slot], t }, v, s.value).f : v.f;
+      const conv = converter(t);
+      if (deferred && !sym.row)
+        return syncStmt((r) => {
+          r.deferVar(slot, toVarValue(t, conv, value(r)));
+          return NEXT;
+        });
+      return syncStmt((r) => {
+        r.f[slot] = toVarValue(t, conv, value(r));
+        return NEXT;
+      });
+    }
+    case 'GlobalAccum': {
+      const info = comp.gaccs.get(tg.name);
+      const v = comp.expr(s.value, cx).f;
+      if (!info) {
+        comp.error(tg, 'QUERY-UNKNOWN-ACCUM', `unknown accumulator @@${tg.name}`);
+        return NOP;
+      }
+      const i = info.index;
+      if (deferred)
+        return syncStmt((r) => {
+          const p = r.pendingFor(i);
+          if (op === '=') p.assign(snapshotValue(v(r)));
+          else p.add(snapshotValue(v(r)));
+          return NEXT;
+        });
+      return syncStmt((r) => {
+        const acc = r.g[i] as Acc;
+        if (op === '=') acc.assign(v(r));
+        else acc.add(v(r));
+        return NEXT;
+      });
+    }
+    case 'VertexAccum': {
+      const info = comp.vaccs.get(tg.name);
+      const value = comp.expr(s.value, cx);
+      const v = value.f;
+      const valueType = value.t;
+      if (!info || !tg.target) {
+        comp.error(tg, 'QUERY-UNKNOWN-ACCUM', `unknown vertex accumulator @${tg.name}`);
+        return NOP;
+      }
+      const direct = comp.slotOf(tg.target, cx);
+      const target: Fn = direct >= 0 ? (r) => r.f[direct] : comp.expr(tg.target, cx).f;
+      const i = info.index;
+      if (cx.mode === 'accum') {
+        if (direct >= 0 && op === '+=' && valueType.k !== 'accum' && valueType.k !== 'any')
+          return syncStmt((r) => {
+            (r.va[i] as VAcc).addDeferred(r.f[direct] as number, v(r));
+            return NEXT;
+          });
+        if (op === '=')
+          return syncStmt((r) => {
+            (r.va[i] as VAcc).assignDeferred(target(r) as number, snapshotValue(v(r)));
+            return NEXT;
+          });
+        return syncStmt((r) => {
+          (r.va[i] as VAcc).addDeferred(target(r) as number, snapshotValue(v(r)));
+          return NEXT;
+        });
+      }
+      if (op === '=')
+        return syncStmt((r) => {
+          (r.va[i] as VAcc).assign(target(r) as number, v(r));
+          return NEXT;
+        });
+      return syncStmt((r) => {
+        (r.va[i] as VAcc).add(target(r) as number, v(r));
+        return NEXT;
+      });
+    }
+    case 'Attr': {
+      const target = comp.expr(tg.target, cx);
+      const v = comp.expr(s.value, cx).f;
+      const name = tg.name;
+      const tf = target.f;
+      if (target.t.k === 'tuple') {
+        return syncStmt((r) => {
+          const o = tf(r) as Record<string, unknown>;
+          if (o) o[name] = op === '=' ? v(r) : iadd(o[name], v(r));
+          return NEXT;
+        });
+      }
+      if (target.t.k === 'vertex' && !comp.vertexAttrType(target.t.vt, name))
+        comp.error(tg, 'QUERY-UNKNOWN-ATTRIBUTE', `no vertex type has an attribute ${name}`);
+      if (target.t.k === 'edge' && !comp.edgeAttrType(name))
+        comp.error(tg, 'QUERY-UNKNOWN-ATTRIBUTE', `no edge type has an attribute ${name}`);
+      comp.writes = true;
+      return syncStmt((r) => {
+        const x = tf(r);
+        if (x instanceof EdgeRef) r.writes.setEdgeAttr(x, name, op, v(r));
+        else if (typeof x === 'number') r.writes.setVertexAttr(x, name, op, v(r));
+        return NEXT;
+      });
+    }
+    case 'Index': {
+      const idx: Expr[] = [];
+      let base: Expr = tg;
+      while (base.kind === 'Index') {
+        idx.unshift(base.index);
+        base = base.target;
+      }
+      const acc = comp.accObject(base, cx);
+      const v = comp.expr(s.value, cx).f;
+      const fs = idx.map((x) => comp.expr(x, cx).f);
+      if (acc && acc.spec.name === 'ArrayAccum') {
+        const get = acc.get;
+        return syncStmt((r) => {
+          const cell = (get(r) as ArrayAcc).cell(fs.map((x) => num(x(r))));
+          if (op === '=') cell.assign(v(r));
+          else cell.add(v(r));
+          return NEXT;
+        });
+      }
+      const target = comp.expr(base, cx).f;
+      return syncStmt((r) => {
+        const list = target(r);
+        const arr = list instanceof ListAcc ? list.list : Array.isArray(list) ? list : null;
+        if (arr) arr[num((fs[0] as Fn)(r))] = v(r);
+        return NEXT;
+      });
+    }
+    default:
+      comp.error(tg, 'QUERY-BAD-TARGET', 'this cannot be assigned');
+      return NOP;
+  }
+}

@@ -1,0 +1,142 @@
+// Control-flow compilation: IF/CASE branch selection, WHILE loops and FOREACH loops.
+import type { QueryStmt } from '../../../core/gsql/index.js';
+import { elementsOf, GroupByAcc, MapAcc } from './accum.js';
+import { rangeOf } from './compile-helpers.js';
+import {
+  type Fn,
+  NEXT,
+  BREAK,
+  RETURN,
+  type SyncStmt,
+  type CS,
+  syncStmt,
+  bothStmt,
+  runCS,
+  Scope,
+  type Cx,
+} from './compile-types.js';
+import type { Compiler } from './compile.js';
+import type { Run } from './run.js';
+import { num } from './runtime-values.js';
+import { accumValueType, ANY, INT, VERTEX, type AccSpec, type T } from './types.js';
+
+export function choose(comp: Compiler, branches: { cond: Fn; body: CS }[], other: CS | null): CS {
+  const sync: SyncStmt = (r) => {
+    for (const b of branches) if (b.cond(r)) return b.body.sync(r);
+    return other ? other.sync(r) : NEXT;
+  };
+  if (branches.every((b) => !b.body.async) && (!other || !other.async)) return syncStmt(sync);
+  return bothStmt(sync, async (r) => {
+    for (const b of branches) if (b.cond(r)) return runCS(b.body, r);
+    return other ? runCS(other, r) : NEXT;
+  });
+}
+
+export function whileStmt(comp: Compiler, s: QueryStmt & { kind: 'While' }, cx: Cx): CS {
+  const cond = comp.expr(s.cond, cx).f;
+  const limit = s.limit ? comp.expr(s.limit, cx).f : null;
+  const body = comp.block(s.body, cx);
+  const sync: SyncStmt = (r) => {
+    const max = limit ? num(limit(r)) : Infinity;
+    for (let i = 0; i < max && cond(r); i++) {
+      const c = body.sync(r);
+      if (c === BREAK) break;
+      if (c === RETURN) return c;
+      if ((i & 255) === 255) r.check();
+    }
+    return NEXT;
+  };
+  if (cx.mode !== 'body' && !body.async) return syncStmt(sync);
+  return bothStmt(sync, async (r) => {
+    const max = limit ? num(limit(r)) : Infinity;
+    for (let i = 0; i < max && cond(r); i++) {
+      const c = body.async ? await body.async(r) : body.sync(r);
+      if (c === BREAK) break;
+      if (c === RETURN) return c;
+      if (r.overBudget()) await r.pause();
+    }
+    return NEXT;
+  });
+}
+
+export function foreach(comp: Compiler, s: QueryStmt & { kind: 'Foreach' }, cx: Cx): CS {
+  const scope = new Scope(cx.scope);
+  const inner: Cx = { ...cx, scope };
+  const row = cx.mode !== 'body';
+  let items: (r: Run) => Iterable<unknown>;
+  let elT: T = ANY;
+  let entries = false;
+  if (s.source.kind === 'RangeSpec') {
+    const a = comp.expr(s.source.start, cx).f;
+    const b = comp.expr(s.source.end, cx).f;
+    const st = s.source.step ? comp.expr(s.source.step, cx).f : null;
+    elT = INT;
+    items = (r) => rangeOf(num(a(r)), num(b(r)), st ? num(st(r)) : 1);
+  } else {
+    const src = comp.expr(s.source, cx);
+    const f = src.f;
+    const t = src.t;
+    if (t.k === 'accum' && (t.a.name === 'MapAccum' || t.a.name === 'GroupByAccum')) entries = true;
+    if (t.k === 'map') entries = true;
+    elT = t.k === 'vset' ? VERTEX : t.k === 'accum' ? t.a.el : 'el' in t ? t.el : ANY;
+    items = (r) => {
+      const v = f(r);
+      if (v instanceof MapAcc) return [...v.map.values()].map((e) => [e.k, e.acc.value()]);
+      if (v instanceof GroupByAcc)
+        return [...v.map.values()].map((e) => [...e.keys, ...e.accs.map((x) => x.value())]);
+      if (v instanceof Map) return [...v.entries()];
+      return elementsOf(v).slice();
+    };
+  }
+  const slots = s.vars.map(() => comp.slot());
+  const mapT = s.source.kind !== 'RangeSpec' ? comp.expr(s.source, cx).t : ANY;
+  s.vars.forEach((name, i) => {
+    let t = elT;
+    if (entries && mapT.k === 'accum' && mapT.a.name === 'MapAccum')
+      t = i === 0 ? (mapT.a.key ?? ANY) : mapT.a.val ? accumValueType(mapT.a.val) : ANY;
+    else if (entries && mapT.k === 'accum' && mapT.a.name === 'GroupByAccum') {
+      const keys = mapT.a.groupKeys ?? [];
+      const accs = mapT.a.groupAccs ?? [];
+      t =
+        i < keys.length
+          ? (keys[i]?.type ?? ANY)
+          : accs[i - keys.length]
+            ? accumValueType((accs[i - keys.length] as { spec: AccSpec }).spec)
+            : ANY;
+    } else if (entries && mapT.k === 'map') t = i === 0 ? mapT.key : mapT.val;
+    else if (s.vars.length > 1 && elT.k === 'tuple') t = elT.fields[i]?.type ?? ANY;
+    scope.map.set(name, { kind: 'var', slot: slots[i] as number, t, row });
+  });
+  const body = comp.block(s.body, inner, false);
+  const multi = s.vars.length > 1;
+  const bind = (r: Run, x: unknown): void => {
+    if (!multi) {
+      r.f[slots[0] as number] = x;
+      return;
+    }
+    const parts = Array.isArray(x) ? x : x && typeof x === 'object' ? Object.values(x) : [x];
+    slots.forEach((slot, i) => {
+      r.f[slot] = parts[i];
+    });
+  };
+  const sync: SyncStmt = (r) => {
+    for (const x of items(r)) {
+      bind(r, x);
+      const c = body.sync(r);
+      if (c === BREAK) break;
+      if (c === RETURN) return c;
+    }
+    return NEXT;
+  };
+  if (!body.async && cx.mode !== 'body') return syncStmt(sync);
+  return bothStmt(sync, async (r) => {
+    for (const x of items(r)) {
+      bind(r, x);
+      const c = body.async ? await body.async(r) : body.sync(r);
+      if (c === BREAK) break;
+      if (c === RETURN) return c;
+      if (r.overBudget()) await r.pause();
+    }
+    return NEXT;
+  });
+}

@@ -1,0 +1,251 @@
+// Expression compilation: the dispatch over expression kinds, constants, frame-slot lookup
+// and name resolution (variables, aliases, parameters, named constants).
+import type { Expr } from '../../../core/gsql/index.js';
+import { parseDatetime } from '../values.js';
+import { ArrowValue, type Acc } from './accum.js';
+import { contains, likeRegex } from './compile-helpers.js';
+import { type CE, type Cx, CONSTANTS } from './compile-types.js';
+import type { Compiler } from './compile.js';
+import type { VAcc } from './run.js';
+import { cmp, defaultValue, eq, num, toInt } from './runtime-values.js';
+import {
+  accumValueType,
+  ANY,
+  BOOL,
+  DATETIME,
+  DOUBLE,
+  INT,
+  isFloatType,
+  isIntType,
+  STRING,
+  type T,
+} from './types.js';
+
+export function constant(comp: Compiler, v: unknown, t: T): CE {
+  return { f: () => v, t };
+}
+
+export function expr(comp: Compiler, e: Expr, cx: Cx): CE {
+  switch (e.kind) {
+    case 'IntLit':
+      return comp.constant(e.value, INT);
+    case 'FloatLit':
+      return comp.constant(e.value, DOUBLE);
+    case 'StringLit':
+      return comp.constant(e.value, STRING);
+    case 'BoolLit':
+      return comp.constant(e.value, BOOL);
+    case 'NullLit':
+      return comp.constant(null, ANY);
+    case 'DatetimeLit': {
+      let v = 0;
+      try {
+        v = parseDatetime(e.value);
+      } catch {
+        comp.error(e, 'QUERY-SYNTAX', `bad datetime ${e.value}`);
+      }
+      return comp.constant(v, DATETIME);
+    }
+    case 'Name':
+      return comp.name(e.name, e, cx);
+    case 'GlobalAccum': {
+      const info = comp.gaccs.get(e.name);
+      if (!info) {
+        comp.error(e, 'QUERY-UNKNOWN-ACCUM', `unknown accumulator @@${e.name}`);
+        return comp.constant(null, ANY);
+      }
+      const i = info.index;
+      const t = accumValueType(info.spec);
+      if (e.prime) {
+        comp.primedG.add(i);
+        return { f: (r) => (i in r.gPrev ? r.gPrev[i] : (r.g[i] as Acc).value()), t };
+      }
+      return { f: (r) => (r.g[i] as Acc).value(), t };
+    }
+    case 'VertexAccum': {
+      const info = comp.vaccs.get(e.name);
+      if (!info) {
+        comp.error(e, 'QUERY-UNKNOWN-ACCUM', `unknown vertex accumulator @${e.name}`);
+        return comp.constant(null, ANY);
+      }
+      if (!e.target) {
+        comp.error(e, 'QUERY-BAD-TARGET', `@${e.name} needs a vertex: write v.@${e.name}`);
+        return comp.constant(null, ANY);
+      }
+      const target = comp.expr(e.target, cx);
+      const i = info.index;
+      const tf = target.f;
+      const t = accumValueType(info.spec);
+      if (e.prime) {
+        comp.primedV.add(i);
+        return { f: (r) => (r.va[i] as VAcc).getPrev(tf(r) as number), t };
+      }
+      const direct = comp.slotOf(e.target, cx);
+      if (direct >= 0) return { f: (r) => (r.va[i] as VAcc).get(r.f[direct] as number), t };
+      return { f: (r) => (r.va[i] as VAcc).get(tf(r) as number), t };
+    }
+    case 'Attr':
+      return comp.attr(e, cx);
+    case 'MethodCall':
+      return comp.method(e, cx);
+    case 'Call':
+      return comp.call(e, cx);
+    case 'Index':
+      return comp.index(e, cx);
+    case 'Unary': {
+      const o = comp.expr(e.operand, cx);
+      const f = o.f;
+      if (e.op === 'NOT') return { f: (r) => !f(r), t: BOOL };
+      if (e.op === '~') return { f: (r) => toInt(BigInt.asIntN(64, ~BigInt(toInt(f(r))))), t: INT };
+      if (isIntType(o.t))
+        return {
+          f: (r) => {
+            const v = f(r);
+            return typeof v === 'bigint' ? -v : -(v as number);
+          },
+          t: o.t,
+        };
+      return { f: (r) => -num(f(r)), t: isFloatType(o.t) ? o.t : DOUBLE };
+    }
+    case 'Binary':
+      return comp.binary(e.op, comp.expr(e.left, cx), comp.expr(e.right, cx), e);
+    case 'In': {
+      const v = comp.expr(e.value, cx).f;
+      const neg = e.negated;
+      if (e.set.kind === 'TupleLit' || e.set.kind === 'ListLit') {
+        const items = e.set.items.map((x) => comp.expr(x, cx).f);
+        return {
+          f: (r) => {
+            const x = v(r);
+            const found = items.some((it) => eq(it(r), x));
+            return neg ? !found : found;
+          },
+          t: BOOL,
+        };
+      }
+      const s = comp.expr(e.set, cx).f;
+      return {
+        f: (r) => {
+          const found = contains(s(r), v(r));
+          return neg ? !found : found;
+        },
+        t: BOOL,
+      };
+    }
+    case 'IsNull': {
+      const v = comp.expr(e.value, cx).f;
+      return { f: (r) => (v(r) == null) !== e.negated, t: BOOL };
+    }
+    case 'Between': {
+      const v = comp.expr(e.value, cx).f;
+      const lo = comp.expr(e.low, cx).f;
+      const hi = comp.expr(e.high, cx).f;
+      return {
+        f: (r) => {
+          const x = v(r);
+          const inside = cmp(x, lo(r)) >= 0 && cmp(x, hi(r)) <= 0;
+          return inside !== e.negated;
+        },
+        t: BOOL,
+      };
+    }
+    case 'Like': {
+      const v = comp.expr(e.value, cx).f;
+      const p = comp.expr(e.pattern, cx).f;
+      const esc = e.escape ? comp.expr(e.escape, cx).f : null;
+      const cache = new Map<string, RegExp>();
+      return {
+        f: (r) => {
+          const pat = String(p(r));
+          let re = cache.get(pat);
+          if (!re) cache.set(pat, (re = likeRegex(pat, esc ? String(esc(r)) : '\\')));
+          return re.test(String(v(r))) !== e.negated;
+        },
+        t: BOOL,
+      };
+    }
+    case 'ListLit': {
+      const items = e.items.map((x) => comp.expr(x, cx));
+      const fs = items.map((x) => x.f);
+      return { f: (r) => fs.map((x) => x(r)), t: { k: 'list', el: items[0]?.t ?? ANY } };
+    }
+    case 'TupleLit': {
+      const fs = e.items.map((x) => comp.expr(x, cx).f);
+      return { f: (r) => fs.map((x) => x(r)), t: { k: 'list', el: ANY } };
+    }
+    case 'Arrow': {
+      const ks = e.keys.map((x) => comp.expr(x, cx).f);
+      const vs = e.values.map((x) => comp.expr(x, cx).f);
+      return {
+        f: (r) =>
+          new ArrowValue(
+            ks.map((k) => k(r)),
+            vs.map((x) => x(r)),
+          ),
+        t: ANY,
+      };
+    }
+    case 'CaseExpr': {
+      const subject = e.subject ? comp.expr(e.subject, cx).f : null;
+      const whens = e.whens.map((w) => ({
+        when: comp.expr(w.when, cx).f,
+        then: comp.expr(w.then, cx),
+      }));
+      const other = e.otherwise ? comp.expr(e.otherwise, cx) : null;
+      const t = whens[0]?.then.t ?? other?.t ?? ANY;
+      const of = other?.f ?? null;
+      return {
+        f: (r) => {
+          const s = subject ? subject(r) : undefined;
+          for (const w of whens) {
+            if (subject ? eq(s, w.when(r)) : w.when(r)) return w.then.f(r);
+          }
+          return of ? of(r) : defaultValue(t);
+        },
+        t,
+      };
+    }
+    case 'VertexSetLit':
+      return comp.seeds(e.items, cx);
+    case 'TypeStar':
+      return comp.seeds([e], cx);
+    case 'Wildcard':
+      return comp.seeds([e], cx);
+    case 'ColumnRef':
+      comp.error(e, 'QUERY-SYNTAX', 'column references belong to loading jobs');
+      return comp.constant(null, ANY);
+  }
+  return comp.constant(null, ANY);
+}
+
+/** The frame slot of a plain variable or alias expression (to read it without a call), or -1. */
+export function slotOf(comp: Compiler, e: Expr, cx: Cx): number {
+  if (e.kind !== 'Name') return -1;
+  const sym = cx.scope.lookup(e.name);
+  return sym && (sym.kind === 'var' || sym.kind === 'alias') ? sym.slot : -1;
+}
+
+export function name(comp: Compiler, name: string, node: Expr, cx: Cx): CE {
+  const sym = cx.scope.lookup(name);
+  if (sym) {
+    switch (sym.kind) {
+      case 'var':
+      case 'alias': {
+        const s = sym.slot;
+        return { f: (r) => r.f[s], t: sym.t };
+      }
+      case 'file': {
+        const s = sym.slot;
+        return { f: (r) => r.f[s], t: { k: 'file' } };
+      }
+      case 'exception':
+        return { f: sym.code, t: INT };
+    }
+  }
+  const constant = CONSTANTS.get(name.toUpperCase());
+  if (constant) return comp.constant(constant.v, constant.t);
+  if (comp.isVertexType(name))
+    return comp.seeds([{ kind: 'TypeStar', typeName: name, range: node.range }], cx);
+  comp.error(node, 'QUERY-UNKNOWN-VARIABLE', `unknown name ${name}`);
+  return comp.constant(null, ANY);
+}

@@ -1,0 +1,64 @@
+// INSERT compilation: the INSERT INTO statement for vertices and edges.
+import type { QueryStmt } from '../../../core/gsql/index.js';
+import { type Fn, NEXT, type CS, syncStmt, type Cx } from './compile-types.js';
+import type { Compiler } from './compile.js';
+import { QueryRuntimeError } from './errors.js';
+import { toStringValue } from './functions.js';
+import { vslotOf, vtypeOf } from './runtime-values.js';
+
+export function insert(comp: Compiler, s: QueryStmt & { kind: 'Insert' }, cx: Cx): CS {
+  comp.writes = true;
+  const values = s.values.map((v) => {
+    const ce = comp.expr(v.value, cx);
+    return { f: ce.f, vt: v.vertexType, isVertex: ce.t.k === 'vertex' };
+  });
+  const sym = cx.scope.lookup(s.target);
+  const typeName_: Fn = sym && sym.kind === 'var' ? (r) => String(r.f[sym.slot]) : () => s.target;
+  if (!sym && !comp.isVertexType(s.target) && !comp.isEdgeType(s.target))
+    comp.error(s, 'QUERY-UNKNOWN-TYPE', `unknown vertex or edge type ${s.target}`);
+  const cols = s.columns;
+  return syncStmt((r) => {
+    const type = String(typeName_(r));
+    const vals = values.map((v) => v.f(r));
+    const vtable = r.graph.vertices.get(type);
+    if (vtable) {
+      const names = cols ? cols.slice(1) : vtable.def.attributes.map((a) => a.name);
+      const idv = vals[0];
+      const id = typeof idv === 'number' && !cols ? String(idv) : toStringValue(idv);
+      r.writes.insertVertex(
+        type,
+        id,
+        names
+          .map((n, i) => [n, vals[i + 1]] as [string, unknown])
+          .filter((x) => x[1] !== undefined),
+      );
+      return NEXT;
+    }
+    const etable = r.graph.edges.get(type);
+    if (!etable)
+      throw new QueryRuntimeError('QUERY-UNKNOWN-TYPE', `unknown vertex or edge type ${type}`);
+    const pair = etable.def.pairs[0];
+    const end = (
+      v: unknown,
+      isVertex: boolean,
+      vt: string | null,
+      fallback: string | undefined,
+    ) => {
+      if (isVertex && typeof v === 'number') {
+        const table = r.graph.vertexByIndex[vtypeOf(v)];
+        return { type: table?.def.name ?? '', id: table?.ids[vslotOf(v)] ?? '' };
+      }
+      return { type: vt ?? fallback ?? '', id: toStringValue(v) };
+    };
+    const from = end(vals[0], values[0]?.isVertex ?? false, values[0]?.vt ?? null, pair?.from);
+    const to = end(vals[1], values[1]?.isVertex ?? false, values[1]?.vt ?? null, pair?.to);
+    const names = cols ? cols.slice(2) : etable.def.attributes.map((a) => a.name);
+    r.writes.insertEdge(
+      type,
+      from,
+      to,
+      names.map((n, i) => [n, vals[i + 2]] as [string, unknown]).filter((x) => x[1] !== undefined),
+    );
+    return NEXT;
+  });
+}

@@ -1,0 +1,310 @@
+// Method-call compilation: methods on accumulators, on vertices (degrees, neighbors,
+// attributes) and on plain values.
+import type { Expr } from '../../../core/gsql/index.js';
+import type { HeapAcc, MapAcc } from './accum.js';
+import { elementsOf, GroupByAcc, makeAcc, type Acc, AccBase } from './accum.js';
+import { edgeAttr, contains, fileText, sizeOf, accCall } from './compile-helpers.js';
+import type { Fn, CE, Cx } from './compile-types.js';
+import type { Compiler } from './compile.js';
+import { QueryRuntimeError } from './errors.js';
+import type { VAcc } from './run.js';
+import { type FileObject, type Run } from './run.js';
+import type { EdgeRef } from './runtime-values.js';
+import { eq, num, vtypeOf } from './runtime-values.js';
+import { degreeFn, neighborsFn } from './select-walk.js';
+import {
+  accumValueType,
+  ANY,
+  BOOL,
+  INT,
+  STRING,
+  typeName,
+  VERTEX,
+  VOID,
+  type AccSpec,
+  type T,
+} from './types.js';
+
+/** The accumulator object behind `@@a` or `v.@a` (for mutators and container methods). */
+export function accObject(
+  comp: Compiler,
+  e: Expr,
+  cx: Cx,
+): { get: (r: Run) => Acc; spec: AccSpec } | null {
+  if (e.kind === 'GlobalAccum' && !e.prime) {
+    const info = comp.gaccs.get(e.name);
+    if (!info) return null;
+    const i = info.index;
+    return { get: (r) => r.g[i] as Acc, spec: info.spec };
+  }
+  if (e.kind === 'VertexAccum' && !e.prime && e.target) {
+    const info = comp.vaccs.get(e.name);
+    if (!info) return null;
+    const i = info.index;
+    const tf = comp.expr(e.target, cx).f;
+    return { get: (r) => (r.va[i] as VAcc).acc(tf(r) as number), spec: info.spec };
+  }
+  return null;
+}
+
+export function arity(
+  comp: Compiler,
+  e: { name: string; args: readonly Expr[]; range: Expr['range'] },
+  min: number,
+  max: number,
+): boolean {
+  if (e.args.length < min || e.args.length > max) {
+    comp.error(
+      e,
+      'QUERY-ARITY',
+      `${e.name} takes ${min === max ? min : `${min} to ${max}`} arguments, not ${e.args.length}`,
+    );
+    return false;
+  }
+  return true;
+}
+
+export function method(comp: Compiler, e: Expr & { kind: 'MethodCall' }, cx: Cx): CE {
+  const acc = comp.accObject(e.target, cx);
+  if (acc) return comp.accMethod(acc.get, acc.spec, e, cx);
+  const target = comp.expr(e.target, cx);
+  const tf = target.f;
+  const t = target.t;
+  const lname = e.name.toLowerCase();
+  const args = e.args.map((a) => comp.expr(a, cx));
+  const af = args.map((a) => a.f);
+  if (t.k === 'accum') return comp.accMethod((r) => tf(r) as Acc, t.a, e, cx);
+  if (t.k === 'vertex') return comp.vertexMethod(tf, e, args, cx);
+  if (t.k === 'file') {
+    if (lname !== 'println') {
+      comp.error(e, 'QUERY-UNKNOWN-FUNCTION', `FILE has no method ${e.name}`);
+      return comp.constant(null, VOID);
+    }
+    const ts = args.map((a) => a.t);
+    return {
+      f: (r) => {
+        const file = tf(r) as FileObject | null;
+        if (file) file.lines.push(af.map((x, i) => fileText(r, x(r), ts[i] ?? ANY)).join(','));
+        return undefined;
+      },
+      t: VOID,
+    };
+  }
+  if (t.k === 'edge') {
+    if (lname === 'getattr' && af[0]) {
+      const nf = af[0];
+      return { f: (r) => edgeAttr(tf(r) as EdgeRef, String(nf(r))), t: ANY };
+    }
+    if (lname === 'setattr' && af[0] && af[1]) {
+      comp.writes = true;
+      const nf = af[0];
+      const vf = af[1];
+      return {
+        f: (r) => {
+          r.writes.setEdgeAttr(tf(r) as EdgeRef, String(nf(r)), '=', vf(r));
+          return undefined;
+        },
+        t: VOID,
+      };
+    }
+    if (lname === 'isdirected') return { f: (r) => (tf(r) as EdgeRef).table.def.directed, t: BOOL };
+  }
+  switch (lname) {
+    case 'size':
+      return { f: (r) => sizeOf(tf(r)), t: INT };
+    case 'contains':
+      if (!comp.arity(e, 1, 1)) return comp.constant(false, BOOL);
+      return { f: (r) => contains(tf(r), (af[0] as Fn)(r)), t: BOOL };
+    case 'containskey':
+      if (!comp.arity(e, 1, 1)) return comp.constant(false, BOOL);
+      return {
+        f: (r) => {
+          const m = tf(r);
+          const k = (af[0] as Fn)(r);
+          return m instanceof Map ? [...m.keys()].some((x) => eq(x, k)) : contains(m, k);
+        },
+        t: BOOL,
+      };
+    case 'get':
+      if (!comp.arity(e, 1, 1)) return comp.constant(null, ANY);
+      return {
+        f: (r) => {
+          const m = tf(r);
+          const k = (af[0] as Fn)(r);
+          if (m instanceof Map) {
+            for (const [x, v] of m as Map<unknown, unknown>) if (eq(x, k)) return v;
+            return null;
+          }
+          return elementsOf(m)[num(k)];
+        },
+        t: t.k === 'map' ? t.val : t.k === 'list' ? t.el : ANY,
+      };
+    default:
+      break;
+  }
+  if (t.k === 'any') {
+    // Decided at run time: accumulator objects and vertices.
+    return {
+      f: (r) => {
+        const v = tf(r);
+        if (v instanceof AccBase)
+          return accCall(
+            v,
+            lname,
+            af.map((x) => x(r)),
+          );
+        throw new QueryRuntimeError('QUERY-BAD-VALUE', `no method ${e.name} on this value`);
+      },
+      t: ANY,
+    };
+  }
+  comp.error(e, 'QUERY-UNKNOWN-FUNCTION', `${typeName(t)} has no method ${e.name}`);
+  return comp.constant(null, ANY);
+}
+
+export function accMethod(
+  comp: Compiler,
+  getRaw: (r: Run) => Acc,
+  spec: AccSpec,
+  e: Expr & { kind: 'MethodCall' },
+  cx: Cx,
+): CE {
+  // Elements of nested accumulators are plain arrays: view them as accumulators.
+  const get = (r: Run): Acc => {
+    const v = getRaw(r) as unknown;
+    return v instanceof AccBase ? v : makeAcc(spec, r.caps, v);
+  };
+  const lname = e.name.toLowerCase();
+  const af = e.args.map((a) => comp.expr(a, cx).f);
+  const a0 = af[0] ?? (() => undefined);
+  const a1 = af[1] ?? (() => undefined);
+  switch (lname) {
+    case 'size':
+      return { f: (r) => get(r).size(), t: INT };
+    case 'contains':
+      return { f: (r) => contains(get(r), a0(r)), t: BOOL };
+    case 'containskey':
+      return {
+        f: (r) => {
+          const acc = get(r);
+          if (acc instanceof GroupByAcc) return acc.has(af.map((x) => x(r)));
+          return contains(acc, a0(r));
+        },
+        t: BOOL,
+      };
+    case 'get': {
+      if (spec.name === 'MapAccum')
+        return {
+          f: (r) => (get(r) as MapAcc).get(a0(r)),
+          t: spec.val ? accumValueType(spec.val) : ANY,
+        };
+      if (spec.name === 'GroupByAccum') {
+        const tuple: T = {
+          k: 'tuple',
+          name: 'group',
+          fields: (spec.groupAccs ?? []).map((g) => ({
+            name: g.name,
+            type: accumValueType(g.spec),
+          })),
+        };
+        return { f: (r) => (get(r) as GroupByAcc).get(af.map((x) => x(r))), t: tuple };
+      }
+      return { f: (r) => get(r).items()[num(a0(r))], t: spec.el };
+    }
+    case 'top':
+      return { f: (r) => (get(r) as HeapAcc).top(), t: spec.el };
+    case 'pop':
+      return { f: (r) => (get(r) as HeapAcc).pop(), t: spec.el };
+    case 'values':
+      if (spec.name === 'MapAccum')
+        return {
+          f: (r) => [...(get(r) as MapAcc).map.values()].map((x) => x.acc.value()),
+          t: { k: 'list', el: spec.val ? accumValueType(spec.val) : ANY },
+        };
+      return { f: (r) => get(r).items(), t: { k: 'list', el: spec.el } };
+    case 'keys':
+    case 'keyset':
+      return { f: (r) => get(r).items(), t: { k: 'set', el: spec.key ?? spec.el } };
+    default:
+      return {
+        f: (r) =>
+          accCall(
+            get(r),
+            lname,
+            [a0(r), a1(r)].slice(0, af.length),
+            af.map((x) => x(r)),
+          ),
+        t:
+          lname === 'clear' ||
+          lname === 'resize' ||
+          lname === 'update' ||
+          lname === 'remove' ||
+          lname === 'reallocate'
+            ? VOID
+            : ANY,
+      };
+  }
+}
+
+export function vertexMethod(
+  comp: Compiler,
+  tf: Fn,
+  e: Expr & { kind: 'MethodCall' },
+  args: CE[],
+  cx: Cx,
+): CE {
+  const lname = e.name.toLowerCase();
+  const af = args.map((a) => a.f);
+  switch (lname) {
+    case 'outdegree': {
+      const names = af[0] ?? null;
+      const deg = degreeFn(comp, names);
+      const direct = comp.slotOf(e.target, cx);
+      if (direct >= 0) return { f: (r) => deg(r, r.f[direct] as number), t: INT };
+      return { f: (r) => deg(r, tf(r) as number), t: INT };
+    }
+    case 'neighbors': {
+      const names = af[0] ?? null;
+      const nb = neighborsFn(comp, names);
+      return { f: (r) => nb(r, tf(r) as number), t: { k: 'bag', el: VERTEX } };
+    }
+    case 'getattr': {
+      if (!comp.arity(e, 1, 2)) return comp.constant(null, ANY);
+      const nameArg = e.args[0];
+      const nf = af[0] as Fn;
+      const cols = new Map<string, (r: Run, id: number) => unknown>();
+      const st =
+        nameArg?.kind === 'StringLit' ? comp.vertexAttrType(null, nameArg.value) : undefined;
+      return {
+        f: (r) => {
+          const n = String(nf(r));
+          let read = cols.get(n);
+          if (!read) cols.set(n, (read = comp.dynamicAttrReader(n)));
+          return read(r, tf(r) as number);
+        },
+        t: st ?? ANY,
+      };
+    }
+    case 'setattr': {
+      if (!comp.arity(e, 2, 2)) return comp.constant(null, VOID);
+      comp.writes = true;
+      const nf = af[0] as Fn;
+      const vf = af[1] as Fn;
+      return {
+        f: (r) => {
+          r.writes.setVertexAttr(tf(r) as number, String(nf(r)), '=', vf(r));
+          return undefined;
+        },
+        t: VOID,
+      };
+    }
+    case 'type':
+      return {
+        f: (r) => r.graph.vertexByIndex[vtypeOf(tf(r) as number)]?.def.name ?? '',
+        t: STRING,
+      };
+    default:
+      comp.error(e, 'QUERY-UNKNOWN-FUNCTION', `vertices have no method ${e.name}`);
+      return comp.constant(null, ANY);
+  }
+}

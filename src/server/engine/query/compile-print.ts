@@ -1,0 +1,113 @@
+// PRINT compilation: the output context of a run and the PRINT statement (keys, vertex
+// sets with their accumulators, files).
+import type { Print } from '../../../core/gsql/index.js';
+import { toVSet, fileText } from './compile-helpers.js';
+import { NEXT, type CS, syncStmt, Scope, type Cx, exprKey } from './compile-types.js';
+import type { Compiler } from './compile.js';
+import { out, vertexOut, type OutCtx, type PrintedVertexAccum } from './output.js';
+import type { FileObject, Run } from './run.js';
+import { VSet } from './runtime-values.js';
+import { accumValueType, VERTEX } from './types.js';
+
+export function outCtx(comp: Compiler, r: Run, k: number): OutCtx {
+  let c = r.cache[k] as OutCtx | undefined;
+  if (!c) {
+    const vertexAccums: PrintedVertexAccum[] = [];
+    for (const info of comp.vaccList) {
+      const i = info.index;
+      vertexAccums.push({
+        name: info.name,
+        type: accumValueType(info.spec),
+        read: (id) => r.va[i]?.get(id),
+      });
+    }
+    r.cache[k] = c = { graph: r.graph, vertexAccums };
+  }
+  return c;
+}
+
+/**
+ * PRINT. With WHERE, the vertex sets printed keep only the vertices the condition holds for
+ * (the set's name stands for the vertex); a PRINT without vertex sets is skipped when it fails.
+ */
+export function print(comp: Compiler, s: Print, cx: Cx): CS {
+  const k = comp.cacheSlot();
+  type Keep = ((r: Run, id: number) => boolean) | null;
+  type Item = {
+    key: string;
+    vset: boolean;
+    value: (r: Run, o: OutCtx, keep: Keep) => unknown;
+    csv: (r: Run) => string;
+  };
+  const whereScope = new Scope(cx.scope);
+  const whereSlot = comp.slot();
+  const idsOf = (r: Run, v: unknown, keep: Keep): number[] => {
+    const ids = toVSet(v).ids;
+    return keep ? ids.filter((id) => keep(r, id)) : (ids as number[]);
+  };
+  const items: Item[] = s.items.map((item): Item => {
+    const key = item.alias ?? exprKey(item.expr);
+    const base = comp.expr(item.expr, cx);
+    const bf = base.f;
+    const vset = base.t.k === 'vset';
+    if (vset && item.expr.kind === 'Name')
+      whereScope.map.set(item.expr.name, { kind: 'alias', slot: whereSlot, t: VERTEX });
+    if (item.projection) {
+      const scope = new Scope(cx.scope);
+      const slot = comp.slot();
+      if (item.expr.kind === 'Name')
+        scope.map.set(item.expr.name, { kind: 'alias', slot, t: VERTEX });
+      const projs = item.projection.map((p) => ({
+        key: p.alias ?? exprKey(p.expr),
+        ce: comp.expr(p.expr, { ...cx, scope }),
+      }));
+      return {
+        key,
+        vset: true,
+        value: (r, o, keep) =>
+          idsOf(r, bf(r), keep).map((id) => {
+            r.f[slot] = id;
+            const attrs: Record<string, unknown> = {};
+            for (const p of projs) attrs[p.key] = out(o, p.ce.f(r), p.ce.t);
+            return vertexOut(o, id, attrs);
+          }),
+        csv: (r) =>
+          toVSet(bf(r))
+            .ids.map((id) => {
+              r.f[slot] = id;
+              return projs.map((p) => fileText(r, p.ce.f(r), p.ce.t)).join(',');
+            })
+            .join('\n'),
+      };
+    }
+    return {
+      key,
+      vset,
+      value: (r, o, keep) =>
+        vset && keep ? out(o, new VSet(idsOf(r, bf(r), keep)), base.t) : out(o, bf(r), base.t),
+      csv: (r) => fileText(r, bf(r), base.t),
+    };
+  });
+  const anyVset = items.some((it) => it.vset);
+  const where = s.where ? comp.expr(s.where, { ...cx, scope: whereScope }).f : null;
+  const keep: Keep = where
+    ? (r, id) => {
+        r.f[whereSlot] = id;
+        return Boolean(where(r));
+      }
+    : null;
+  const csv = s.toCsv ? comp.expr(s.toCsv, cx).f : null;
+  return syncStmt((r) => {
+    if (where && !anyVset && !where(r)) return NEXT;
+    if (csv) {
+      const file = csv(r) as FileObject | null;
+      if (file) file.lines.push(items.map((it) => it.csv(r)).join(','));
+      return NEXT;
+    }
+    const o = comp.outCtx(r, k);
+    const res: Record<string, unknown> = {};
+    for (const it of items) res[it.key] = it.value(r, o, it.vset ? keep : null);
+    r.out.push(res);
+    return NEXT;
+  });
+}

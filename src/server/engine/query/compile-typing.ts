@@ -1,0 +1,107 @@
+// Type resolution for the query compiler: GSQL type expressions and accumulator
+// declarations turned into static types (T) and accumulator specs (AccSpec).
+import type { AccumType, TypeExpr } from '../../../core/gsql/index.js';
+import { primitiveT } from './compile-types.js';
+import type { Compiler } from './compile.js';
+import {
+  accumValueType,
+  ANY,
+  BOOL,
+  DOUBLE,
+  INT,
+  isNumeric,
+  type AccSpec,
+  type T,
+  type TupleField,
+} from './types.js';
+
+export function typeOf(comp: Compiler, te: TypeExpr): T {
+  switch (te.kind) {
+    case 'PrimitiveType':
+      return primitiveT[te.name] ?? ANY;
+    case 'VertexTypeRef':
+      if (te.vertexType && !comp.isVertexType(te.vertexType))
+        comp.error(te, 'QUERY-UNKNOWN-TYPE', `unknown vertex type ${te.vertexType}`);
+      return { k: 'vertex', vt: te.vertexType };
+    case 'CollectionType':
+      return {
+        k: te.collection === 'LIST' ? 'list' : te.collection === 'SET' ? 'set' : 'bag',
+        el: comp.typeOf(te.element),
+      };
+    case 'MapType':
+      return { k: 'map', key: comp.typeOf(te.key), val: comp.typeOf(te.value) };
+    case 'NamedType': {
+      const tuple = comp.tuples.get(te.name);
+      if (tuple) return tuple;
+      const upper = primitiveT[te.name.toUpperCase()];
+      if (upper) return upper;
+      comp.error(te, 'QUERY-UNKNOWN-TYPE', `unknown type ${te.name}`);
+      return ANY;
+    }
+    case 'AccumType':
+      return { k: 'accum', a: comp.accSpec(te) };
+  }
+}
+
+/** The accumulator for a MapAccum value of a base type: numbers add, strings concatenate. */
+function valueAcc(comp: Compiler, t: T): AccSpec {
+  if (t.k === 'accum') return t.a;
+  if (isNumeric(t) || t.k === 'string') return { name: 'SumAccum', el: t };
+  if (t.k === 'list') return { name: 'ListAccum', el: t.el };
+  if (t.k === 'set') return { name: 'SetAccum', el: t.el };
+  if (t.k === 'bag') return { name: 'BagAccum', el: t.el };
+  if (t.k === 'bool') return { name: 'OrAccum', el: BOOL };
+  return { name: 'Overwrite', el: t };
+}
+
+export function accSpec(comp: Compiler, at: AccumType): AccSpec {
+  const args = at.typeArgs.map((a) => comp.typeOf(a));
+  const first = args[0] ?? ANY;
+  switch (at.accum) {
+    case 'MapAccum': {
+      const valType = args[1] ?? ANY;
+      return { name: 'MapAccum', el: first, key: first, val: valueAcc(comp, valType), valType };
+    }
+    case 'HeapAccum': {
+      const order = (at.heap?.order ?? []).map((o) => {
+        const index = first.k === 'tuple' ? first.fields.findIndex((f) => f.name === o.field) : -1;
+        if (index < 0)
+          comp.error(o, 'QUERY-UNKNOWN-ATTRIBUTE', `the heap tuple has no field ${o.field}`);
+        return { index, desc: o.descending };
+      });
+      if (first.k !== 'tuple') comp.error(at, 'QUERY-UNKNOWN-TYPE', 'HeapAccum needs a tuple type');
+      const spec: AccSpec = { name: 'HeapAccum', el: first, heapOrder: order };
+      if (at.heap) {
+        const cap = comp.expr(at.heap.capacity, { scope: comp.root, mode: 'body', hoists: null });
+        comp.heapCaps.push({ spec, cap: cap.f });
+      }
+      return spec;
+    }
+    case 'GroupByAccum': {
+      const keys: TupleField[] = [];
+      const accs: { name: string; spec: AccSpec }[] = [];
+      for (const f of at.groupBy ?? []) {
+        const t = comp.typeOf(f.type);
+        if (t.k === 'accum') accs.push({ name: f.name, spec: t.a });
+        else keys.push({ name: f.name, type: t });
+      }
+      return { name: 'GroupByAccum', el: ANY, groupKeys: keys, groupAccs: accs };
+    }
+    case 'ArrayAccum':
+      return {
+        name: 'ArrayAccum',
+        el: first.k === 'accum' ? accumValueType(first.a) : first,
+        arrayEl: first.k === 'accum' ? first.a : valueAcc(comp, first),
+      };
+    case 'AvgAccum':
+      return { name: 'AvgAccum', el: DOUBLE };
+    case 'OrAccum':
+    case 'AndAccum':
+      return { name: at.accum, el: BOOL };
+    case 'BitwiseAndAccum':
+    case 'BitwiseOrAccum':
+      return { name: at.accum, el: INT };
+    default:
+      return { name: at.accum, el: first };
+  }
+}

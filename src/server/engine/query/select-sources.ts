@@ -1,0 +1,163 @@
+// Sources and target filters of SELECT patterns: the seed set of a step, vertices reachable
+// within min..max hops, and the per-run filter on a step's target types and vertex set.
+import type { VertexStep } from '../../../core/gsql/index.js';
+import { elementsOf } from './accum.js';
+import type { Cx } from './compile-types.js';
+import type { Compiler } from './compile.js';
+import type { Run } from './run.js';
+import { VSet, vid, vslotOf, vtypeOf } from './runtime-values.js';
+import { type Walk, walkEdges } from './select-walk.js';
+
+/** Vertices reachable from `from` by min..max hops along `walks` (shortest distance counts). */
+export function reachable(
+  walks: readonly Walk[],
+  from: number,
+  min: number,
+  max: number,
+): [number, number][] {
+  const dist = new Map<number, number>([[from, 0]]);
+  const res: [number, number][] = [];
+  if (min <= 0) res.push([from, from]);
+  let frontier = [from];
+  for (let d = 1; d <= max && frontier.length > 0; d++) {
+    const next: number[] = [];
+    for (const v of frontier) {
+      for (const w of walks)
+        walkEdges(w, vtypeOf(v), vslotOf(v), (_e, ft, fs) => {
+          const id = vid(ft, fs);
+          if (dist.has(id)) return;
+          dist.set(id, d);
+          next.push(id);
+          if (d >= min) res.push([id, id]);
+        });
+    }
+    frontier = next;
+  }
+  return res;
+}
+
+export function literalType(c: Compiler, step: VertexStep): string | null {
+  return step.types.length === 1 && c.isVertexType(step.types[0] as string)
+    ? (step.types[0] as string)
+    : null;
+}
+
+export function sourceOf(
+  c: Compiler,
+  step: VertexStep,
+  cx: Cx,
+): { ids: (r: Run) => Iterable<number>; filter: ((r: Run, id: number) => boolean) | null } {
+  const parts: ((r: Run) => Iterable<number>)[] = [];
+  for (const name of step.types) {
+    if (name === '_' || name.toUpperCase() === 'ANY') {
+      parts.push((r) => c.allOf(r, c.vertexTypeNames));
+      continue;
+    }
+    if (name.startsWith('@@')) {
+      const info = c.gaccs.get(name.slice(2));
+      if (!info) {
+        c.error(step, 'QUERY-UNKNOWN-ACCUM', `unknown accumulator ${name}`);
+        continue;
+      }
+      const i = info.index;
+      parts.push((r) => elementsOf(r.g[i]).filter((x): x is number => typeof x === 'number'));
+      continue;
+    }
+    const sym = cx.scope.lookup(name);
+    if (sym && (sym.kind === 'var' || sym.kind === 'alias')) {
+      const slot = sym.slot;
+      const t = sym.t;
+      if (
+        t.k === 'string' ||
+        ((t.k === 'set' || t.k === 'list' || t.k === 'bag') && t.el.k === 'string')
+      )
+        parts.push((r) =>
+          c.allOf(
+            r,
+            elementsOf(r.f[slot]).map((x) => c.checkVertexType(x)),
+          ),
+        );
+      else
+        parts.push((r) => {
+          const v = r.f[slot];
+          if (v instanceof VSet) return v.ids;
+          if (typeof v === 'number') return [v];
+          return elementsOf(v).filter((x): x is number => typeof x === 'number');
+        });
+      continue;
+    }
+    if (c.isVertexType(name)) {
+      const names = [name];
+      parts.push((r) => c.allOf(r, names));
+      continue;
+    }
+    c.error(step, 'QUERY-UNKNOWN-VARIABLE', `unknown vertex set or type ${name}`);
+  }
+  if (parts.length === 1) return { ids: parts[0] as (r: Run) => Iterable<number>, filter: null };
+  return {
+    ids: (r) => {
+      const seen = new Set<number>();
+      for (const p of parts) for (const id of p(r)) seen.add(id);
+      return seen;
+    },
+    filter: null,
+  };
+}
+
+export type TargetFilter = { types: Uint8Array | null; has: ((id: number) => boolean) | null };
+
+export function targetFilter(c: Compiler, step: VertexStep, cx: Cx): (r: Run) => TargetFilter {
+  const none: TargetFilter = { types: null, has: null };
+  if (step.types.length === 0) return () => none;
+  const typeParts: ((r: Run) => string[])[] = [];
+  const setParts: ((r: Run) => VSet)[] = [];
+  let any = false;
+  for (const name of step.types) {
+    if (name === '_' || name.toUpperCase() === 'ANY') {
+      any = true;
+      continue;
+    }
+    const sym = cx.scope.lookup(name);
+    if (sym && (sym.kind === 'var' || sym.kind === 'alias')) {
+      const slot = sym.slot;
+      const t = sym.t;
+      if (
+        t.k === 'string' ||
+        ((t.k === 'set' || t.k === 'list' || t.k === 'bag') && t.el.k === 'string')
+      )
+        typeParts.push((r) => elementsOf(r.f[slot]).map((x) => c.checkVertexType(x)));
+      else
+        setParts.push((r) => {
+          const v = r.f[slot];
+          return v instanceof VSet ? v : new VSet(elementsOf(v) as number[]);
+        });
+      continue;
+    }
+    if (c.isVertexType(name)) {
+      const names = [name];
+      typeParts.push(() => names);
+      continue;
+    }
+    c.error(step, 'QUERY-UNKNOWN-VARIABLE', `unknown vertex set or type ${name}`);
+  }
+  if (any) return () => none;
+  return (r) => {
+    let types: Uint8Array | null = null;
+    if (typeParts.length > 0) {
+      types = new Uint8Array(r.graph.vertexByIndex.length);
+      for (const p of typeParts)
+        for (const n of p(r)) {
+          const t = r.graph.vertices.get(n);
+          if (t) types[t.typeIndex] = 1;
+        }
+    }
+    if (setParts.length === 0) return { types, has: null };
+    const ids: number[] = [];
+    for (const p of setParts) ids.push(...p(r).ids);
+    const set = new VSet(ids);
+    if (!types) return { types: null, has: (id) => set.has(id) };
+    // A step naming both types and vertex sets: either admits a vertex.
+    const tset = types;
+    return { types: null, has: (id) => tset[vtypeOf(id)] === 1 || set.has(id) };
+  };
+}

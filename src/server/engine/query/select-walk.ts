@@ -1,0 +1,196 @@
+// Edge walking for SELECT and vertex methods: how each edge type is traversed (forward,
+// backward, undirected), and the degree and neighbor functions built on it.
+import type { EdgeTable } from '../graph/edge-table.js';
+import { elementsOf } from './accum.js';
+import type { Fn } from './compile-types.js';
+import type { Compiler } from './compile.js';
+import { QueryRuntimeError } from './errors.js';
+import type { Run } from './run.js';
+import { vid, vslotOf, vtypeOf } from './runtime-values.js';
+
+/** How one edge type is walked: forward (source to target), backward, or both (undirected). */
+export interface Walk {
+  readonly table: EdgeTable;
+  readonly fwd: boolean;
+  readonly bwd: boolean;
+  readonly name: string;
+}
+
+export type Visit = (edge: number, farType: number, farSlot: number, flip: boolean) => void;
+
+/** Every live edge from vertex (t, s) along `w`. */
+export function walkEdges(w: Walk, t: number, s: number, visit: Visit): void {
+  const table = w.table;
+  const alive = table.alive;
+  if (w.fwd) {
+    const adj = table.out[t];
+    if (adj) {
+      const dstType = table.dstType;
+      const dst = table.dst;
+      if (s < adj.built) {
+        const off = adj.offsets;
+        const edges = adj.edges;
+        const end = off[s + 1] as number;
+        for (let i = off[s] as number; i < end; i++) {
+          const e = edges[i] as number;
+          if (alive[e] === 1) visit(e, dstType[e] as number, dst[e] as number, false);
+        }
+      }
+      if (adj.deltaCount > 0) {
+        const list = adj.delta.get(s);
+        if (list)
+          for (const e of list)
+            if (alive[e] === 1) visit(e, dstType[e] as number, dst[e] as number, false);
+      }
+    }
+  }
+  if (w.bwd) {
+    const adj = table.in[t];
+    if (adj) {
+      const srcType = table.srcType;
+      const src = table.src;
+      const skipLoops = w.fwd;
+      const one = (e: number) => {
+        if (alive[e] !== 1) return;
+        const ft = srcType[e] as number;
+        const fs = src[e] as number;
+        if (skipLoops && ft === t && fs === s) return;
+        visit(e, ft, fs, true);
+      };
+      if (s < adj.built) {
+        const off = adj.offsets;
+        const edges = adj.edges;
+        const end = off[s + 1] as number;
+        for (let i = off[s] as number; i < end; i++) one(edges[i] as number);
+      }
+      if (adj.deltaCount > 0) {
+        const list = adj.delta.get(s);
+        if (list) for (const e of list) one(e);
+      }
+    }
+  }
+}
+
+/** Resolves edge type names (literal, `_`/ANY, or given at run time) to walks. */
+export function walksFor(
+  c: Compiler,
+  r: Run,
+  names: readonly string[],
+  dir: 'out' | 'in' | 'any',
+  arrow: 'left' | 'right' | 'none',
+): Walk[] {
+  const res: Walk[] = [];
+  const push = (name: string) => {
+    const table = r.graph.edges.get(name);
+    if (table && c.edgeTypeNames.includes(name)) {
+      if (!table.def.directed) res.push({ table, fwd: true, bwd: true, name });
+      else {
+        const back = dir === 'in' || (dir === 'any' && arrow === 'left');
+        res.push({ table, fwd: !back, bwd: back, name });
+      }
+      return;
+    }
+    for (const t of r.graph.edges.values()) {
+      if (t.def.reverseEdge === name && c.edgeTypeNames.includes(t.def.name)) {
+        const back = dir !== 'in';
+        res.push({ table: t, fwd: !back, bwd: back, name });
+        return;
+      }
+    }
+    throw new QueryRuntimeError(
+      'QUERY-UNKNOWN-TYPE',
+      `"${name}" is not an edge type of graph ${c.env.graphName}`,
+    );
+  };
+  for (const name of names) {
+    if (name === '_' || name.toUpperCase() === 'ANY') {
+      // Every edge type of the graph, reverse edge types included (they are edges of their own).
+      for (const e of c.edgeTypeNames) {
+        push(e);
+        const reverse = r.graph.edges.get(e)?.def.reverseEdge;
+        if (reverse) push(reverse);
+      }
+    } else push(name);
+  }
+  return res;
+}
+
+export function edgeNames(v: unknown): string[] {
+  if (v === null || v === undefined || v === '') return ['_'];
+  return elementsOf(v).map(String);
+}
+
+interface DegreeCache {
+  readonly byKey: Map<string, { walks: Walk[]; deg: (Int32Array | undefined)[] }>;
+  lastRaw: unknown;
+  last: { walks: Walk[]; deg: (Int32Array | undefined)[] } | undefined;
+}
+
+/** `v.outdegree([edge types])`, cached per run and edge type list. */
+export function degreeFn(c: Compiler, names: Fn | null): (r: Run, id: number) => number {
+  const k = c.cacheSlot();
+  return (r, id) => {
+    let cache = r.cache[k] as DegreeCache | undefined;
+    if (!cache) r.cache[k] = cache = { byKey: new Map(), lastRaw: undefined, last: undefined };
+    const raw = names ? names(r) : null;
+    let entry = cache.last;
+    if (!entry || raw !== cache.lastRaw) {
+      const list = edgeNames(raw);
+      const key = list.join('\u0000');
+      entry = cache.byKey.get(key);
+      if (!entry)
+        cache.byKey.set(key, (entry = { walks: walksFor(c, r, list, 'out', 'right'), deg: [] }));
+      cache.last = entry;
+      cache.lastRaw = raw;
+    }
+    const t = vtypeOf(id);
+    const s = vslotOf(id);
+    let arr = entry.deg[t];
+    if (!arr)
+      entry.deg[t] = arr = new Int32Array(r.graph.vertexByIndex[t]?.slotCount ?? 0).fill(-1);
+    let d = arr[s] as number;
+    if (d < 0) {
+      let n = 0;
+      const count = () => {
+        n++;
+      };
+      for (const w of entry.walks) walkEdges(w, t, s, count);
+      arr[s] = d = n;
+    }
+    return d;
+  };
+}
+
+/** Distinct vertices in first-seen order, marked per type. */
+export class Collector {
+  readonly ids: number[] = [];
+  private readonly marks: (Uint8Array | undefined)[] = [];
+  constructor(private readonly run: Run) {}
+  private last = -1;
+  add(id: number): void {
+    // Rows of one source vertex come together: skip the repeats cheaply.
+    if (id === this.last) return;
+    this.last = id;
+    const t = vtypeOf(id);
+    let m = this.marks[t];
+    if (!m) this.marks[t] = m = new Uint8Array(this.run.graph.vertexByIndex[t]?.slotCount ?? 0);
+    const s = vslotOf(id);
+    if (m[s] === 0) {
+      m[s] = 1;
+      this.ids.push(id);
+    }
+  }
+}
+
+/** `v.neighbors([edge types])`: far ends, one per edge. */
+export function neighborsFn(c: Compiler, names: Fn | null): (r: Run, id: number) => number[] {
+  return (r, id) => {
+    const walks = walksFor(c, r, edgeNames(names ? names(r) : null), 'out', 'right');
+    const res: number[] = [];
+    for (const w of walks)
+      walkEdges(w, vtypeOf(id), vslotOf(id), (_e, ft, fs) => {
+        res.push(vid(ft, fs));
+      });
+    return res;
+  };
+}
