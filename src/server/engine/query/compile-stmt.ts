@@ -116,34 +116,12 @@ export function stmt(comp: Compiler, s: QueryStmt, cx: Cx): CS {
     }
     case 'Assign':
       return comp.assign(s, cx);
-    case 'SelectStmt': {
-      const sel = compileSelect(comp, s.select, cx);
-      const slot = comp.vsetVar(s.target, s, cx);
-      return bothStmt(
-        (r) => {
-          r.f[slot] = sel.sync(r);
-          return NEXT;
-        },
-        async (r) => {
-          r.f[slot] = await sel.async(r);
-          return NEXT;
-        },
-      );
-    }
+    case 'SelectStmt':
+      return selectInto(comp.vsetVar(s.target, s, cx), compileSelect(comp, s.select, cx));
     case 'VertexSetDecl': {
       if (s.value.kind === 'Select') {
         const sel = compileSelect(comp, s.value, cx);
-        const slot = comp.vsetVar(s.name, s, cx);
-        return bothStmt(
-          (r) => {
-            r.f[slot] = sel.sync(r);
-            return NEXT;
-          },
-          async (r) => {
-            r.f[slot] = await sel.async(r);
-            return NEXT;
-          },
-        );
+        return selectInto(comp.vsetVar(s.name, s, cx), sel);
       }
       const v = comp.expr(s.value, cx).f;
       const slot = comp.vsetVar(s.name, s, cx);
@@ -278,4 +256,18 @@ export function stmt(comp: Compiler, s: QueryStmt, cx: Cx): CS {
       comp.error(s, 'QUERY-SYNTAX', `cannot read: ${s.text.slice(0, 60)}`);
       return NOP;
   }
+}
+
+/** `S = SELECT ...`: the SELECT's vertex set stored in the variable's frame slot. */
+function selectInto(slot: number, sel: ReturnType<typeof compileSelect>) {
+  return bothStmt(
+    (r) => {
+      r.f[slot] = sel.sync(r);
+      return NEXT;
+    },
+    async (r) => {
+      r.f[slot] = await sel.async(r);
+      return NEXT;
+    },
+  );
 }
