@@ -6,7 +6,12 @@ import type { Engine } from '../engine/engine.js';
 import { EngineError } from '../engine/errors.js';
 import { installQueries, installStatus } from '../engine/queries/install.js';
 import { queryMetadata } from '../engine/queries/metadata.js';
-import { parseQueryText, queryService } from '../engine/queries/service.js';
+import {
+  installedQueryUrl,
+  interpretUrl,
+  parseQueryText,
+  queryService,
+} from '../engine/queries/service.js';
 import { GraphScope } from '../engine/scope.js';
 import { stringifyResult } from '../engine/query/index.js';
 import type { HandlerMap, Reply, RequestContext } from '../http/context.js';
@@ -70,7 +75,7 @@ async function runInstalled(
   const compiled = service.requireInstalled(graph, name);
   const output = await service.run(
     compiled,
-    runRequest(ctx, graph, args, `/query/${graph}/${name}`),
+    runRequest(ctx, graph, args, installedQueryUrl(graph, name)),
   );
   return limited(ctx, output.results);
 }
@@ -87,10 +92,9 @@ export const queryHandlers: HandlerMap = withEngineErrors({
     }
     const service = queryService(ctx.engine);
     const compiled = service.interpretedQuery(graph, ctx.body);
-    const url = `/gsql/v1/queries/interpret`;
     const output = await service.run(
       compiled,
-      runRequest(ctx, graph, queryStringArgs(ctx.query), url),
+      runRequest(ctx, graph, queryStringArgs(ctx.query), interpretUrl),
     );
     return limited(ctx, output.results);
   },

@@ -2,7 +2,8 @@
 // POST /query/{graph}/{name}), with its parameter table.
 import type { Engine } from '../engine.js';
 import { stringifyResult } from '../query/index.js';
-import { queryService } from './service.js';
+import { catalogue } from '../../../core/ops/index.js';
+import { installedQueryUrl, queryService } from './service.js';
 
 export interface DynamicEndpoint {
   readonly parameters: Record<
@@ -28,8 +29,9 @@ export function dynamicEndpoints(engine: Engine, graph: string): Record<string, 
         type: p.type,
       };
     }
-    listing[`GET /query/${graph}/${def.name}`] = { parameters };
-    listing[`POST /query/${graph}/${def.name}`] = { parameters };
+    const url = installedQueryUrl(graph, def.name);
+    listing[`${catalogue.runInstalledQuery.method} ${url}`] = { parameters };
+    listing[`${catalogue.runInstalledQueryPost.method} ${url}`] = { parameters };
   }
   return listing;
 }

@@ -2,6 +2,7 @@
 // after a schema change), interpreted queries compiled once per text, and runs with the request's
 // deadline and abort signal, registered in the running-query list while they run.
 import { parse, type CreateQuery, type InterpretBlock } from '../../../core/gsql/index.js';
+import { catalogue } from '../../../core/ops/index.js';
 import { findQuery } from '../catalog/jobs.js';
 import type { Engine } from '../engine.js';
 import { EngineError } from '../errors.js';
@@ -12,6 +13,15 @@ import {
   type QueryOutput,
 } from '../query/index.js';
 import { RunningQueries } from './running.js';
+
+/** An installed query's URL as the running-query list shows it: the catalogue's REST++ path. */
+export function installedQueryUrl(graph: string, name: string): string {
+  const template = catalogue.runInstalledQuery.legacyPath ?? catalogue.runInstalledQuery.path;
+  return template.replace('{graph_name}', graph).replace('{query_name}', name);
+}
+
+/** The interpret endpoint's path, for the running-query list. */
+export const interpretUrl = catalogue.interpretQuery.path;
 
 export interface RunRequest {
   readonly graph: string;

@@ -7,7 +7,7 @@ import { ShellError } from '../shell/errors.js';
 import { requireGraph, type StatementContext } from '../shell/context.js';
 import { stringifyResult } from '../query/index.js';
 import { installQueries } from './install.js';
-import { queryService } from './service.js';
+import { installedQueryUrl, interpretUrl, queryService } from './service.js';
 
 let runCounter = 0;
 
@@ -104,7 +104,7 @@ export function queryStatement(ctx: StatementContext): Promise<string[]> | undef
           graph,
           args: namedArgs(compiled.params, s),
           requestId: `${++runCounter}.GSQL_SHELL.${Date.now()}`,
-          url: `/query/${graph}/${s.name}`,
+          url: installedQueryUrl(graph, s.name),
           timeoutMs: 16_000,
           allowedFileDirs: [],
         });
@@ -119,7 +119,7 @@ export function queryStatement(ctx: StatementContext): Promise<string[]> | undef
           graph,
           args: {},
           requestId: `${++runCounter}.GSQL_SHELL.${Date.now()}`,
-          url: '/gsql/v1/queries/interpret',
+          url: interpretUrl,
           timeoutMs: 16_000,
           allowedFileDirs: [],
         });
