@@ -4,7 +4,7 @@
 // connection profile and never touch the engine.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ConnectionProfile } from '../core/client/index.js';
+import { GraphClient, type ConnectionProfile } from '../core/client/index.js';
 import { startServer, type RunningServer } from '../server/index.js';
 import type { ConnectionFlags } from './connection-options.js';
 import { withProfile } from './profiles.js';
@@ -44,11 +44,14 @@ export async function runningServerUrl(dir: string): Promise<string | undefined>
   } catch {
     return undefined;
   }
+  const client = new GraphClient({ url });
   try {
-    const answer = await fetch(`${url}/api/ping`, { signal: AbortSignal.timeout(2_000) });
-    return answer.ok ? url : undefined;
+    await client.call('ping', {}, { signal: AbortSignal.timeout(2_000) });
+    return url;
   } catch {
     return undefined;
+  } finally {
+    await client.close();
   }
 }
 
