@@ -97,6 +97,23 @@ export function toStringValue(v: unknown): string {
   return JSON.stringify(v) ?? '';
 }
 
+/** max(...) / min(...) over two values or over one collection; `sign` 1 for max, -1 for min. */
+function extremum(sign: 1 | -1): Builtin {
+  return {
+    min: 1,
+    max: 2,
+    type: (args: readonly (T | undefined)[]) => {
+      const t = args[0];
+      if (args.length > 1) return t ?? ANY;
+      return t && 'el' in t ? t.el : t?.k === 'accum' ? t.a.el : ANY;
+    },
+    fn: (a: readonly unknown[]) => {
+      const xs = a.length > 1 ? a : elementsOf(a[0]);
+      return xs.reduce((m, x) => (m === undefined || cmp(x, m) * sign > 0 ? x : m), undefined) ?? 0;
+    },
+  };
+}
+
 export const BUILTINS: ReadonlyMap<string, Builtin> = new Map<string, Builtin>([
   [
     'abs',
@@ -305,48 +322,8 @@ export const BUILTINS: ReadonlyMap<string, Builtin> = new Map<string, Builtin>([
       },
     },
   ],
-  [
-    'max',
-    {
-      min: 1,
-      max: 2,
-      type: (args) => {
-        const t = args[0];
-        return args.length > 1
-          ? (t ?? ANY)
-          : t && 'el' in t
-            ? t.el
-            : t?.k === 'accum'
-              ? t.a.el
-              : ANY;
-      },
-      fn: (a) => {
-        const xs = a.length > 1 ? a : elementsOf(a[0]);
-        return xs.reduce((m, x) => (m === undefined || cmp(x, m) > 0 ? x : m), undefined) ?? 0;
-      },
-    },
-  ],
-  [
-    'min',
-    {
-      min: 1,
-      max: 2,
-      type: (args) => {
-        const t = args[0];
-        return args.length > 1
-          ? (t ?? ANY)
-          : t && 'el' in t
-            ? t.el
-            : t?.k === 'accum'
-              ? t.a.el
-              : ANY;
-      },
-      fn: (a) => {
-        const xs = a.length > 1 ? a : elementsOf(a[0]);
-        return xs.reduce((m, x) => (m === undefined || cmp(x, m) < 0 ? x : m), undefined) ?? 0;
-      },
-    },
-  ],
+  ['max', extremum(1)],
+  ['min', extremum(-1)],
 ]);
 
 export { compact };

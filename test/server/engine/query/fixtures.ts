@@ -23,14 +23,12 @@ import {
   type RunContext,
 } from '../../../../src/server/engine/query/index.js';
 
-const vertexType = vertex;
-
 export function socialCatalog(): CatalogData {
   let c = addVertexType(
     emptyCatalog,
-    vertexType('person', [attr('name', 'STRING'), attr('age', 'INT'), attr('score', 'DOUBLE')]),
+    vertex('person', [attr('name', 'STRING'), attr('age', 'INT'), attr('score', 'DOUBLE')]),
   );
-  c = addVertexType(c, vertexType('post', [attr('title', 'STRING'), attr('at', 'DATETIME')]));
+  c = addVertexType(c, vertex('post', [attr('title', 'STRING'), attr('at', 'DATETIME')]));
   c = addEdgeType(c, {
     name: 'knows',
     directed: false,
@@ -126,7 +124,7 @@ export function socialData(): Mutation[] {
 
 /** A generic graph: vertex type V, edge type E (directed or not), graph g. */
 export function plainCatalog(directed: boolean): CatalogData {
-  let c = addVertexType(emptyCatalog, vertexType('V', [attr('label', 'INT')]));
+  let c = addVertexType(emptyCatalog, vertex('V', [attr('label', 'INT')]));
   c = addEdgeType(c, {
     name: 'E',
     directed,
