@@ -92,5 +92,36 @@ const serverZone = {
   },
 };
 
+/** The notebook's browser app: the GSQL front end, result shaping and the file format only. */
+const webZone = {
+  files: ['src/notebook/web/**/*.{ts,tsx}'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: [
+              ...rel('server'),
+              ...rel('backend'),
+              '**/core/client',
+              '**/core/client/**',
+              '**/core/session',
+              '**/core/session/**',
+            ],
+            message:
+              'src/notebook/web runs in the browser: it talks to the notebook backend over HTTP.',
+          },
+          {
+            regex:
+              '^(node:|fs$|path$|os$|url$|util$|crypto$|stream$|buffer$|events$|child_process$|undici$)',
+            message: 'src/notebook/web runs in the browser: no Node built-ins.',
+          },
+        ],
+      },
+    ],
+  },
+};
+
 /** @type {import('eslint').Linter.Config[]} */
-export const zones = [coreZone, gsqlZone, facesZone, serverZone];
+export const zones = [coreZone, gsqlZone, facesZone, serverZone, webZone];

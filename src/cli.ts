@@ -5,7 +5,6 @@ import { Command, Option } from 'commander';
 import { addConnectionOptions } from './commands/connection-options.js';
 import { addMcpOptions } from './commands/mcp-options.js';
 import { runCheckCommand } from './commands/check.js';
-import { notYetAvailable } from './commands/not-yet.js';
 import { addServeOptions, runServeCommand, type ServeFlags } from './commands/serve.js';
 
 declare const GWB_VERSION: string;
@@ -39,7 +38,10 @@ export function buildProgram(): Command {
       .command('notebook [file]')
       .description('browser notebook server on 127.0.0.1; opens FILE (created if absent)')
       .option('--listen <port>', 'port to listen on (default: a free port)'),
-  ).action(() => notYetAvailable('notebook', 8));
+  ).action(async (file: string | undefined, flags: object) => {
+    const { runNotebookCommand } = await import('./commands/notebook.js');
+    process.exit(await runNotebookCommand(file, flags));
+  });
 
   const mcp = addConnectionOptions(
     program

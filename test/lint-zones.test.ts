@@ -49,6 +49,21 @@ describe('lint zones', () => {
     ).toEqual([expect.stringContaining('no Node built-ins')]);
   });
 
+  it('the notebook page may not import the core client or Node built-ins', async () => {
+    expect(
+      await messagesFor(
+        'src/notebook/web/x.ts',
+        "import { GraphClient } from '../../core/client/index.js';\nexport { GraphClient };\n",
+      ),
+    ).toEqual([expect.stringContaining('talks to the notebook backend over HTTP')]);
+    expect(
+      await messagesFor(
+        'src/notebook/web/x.ts',
+        "import { readFile } from 'node:fs/promises';\nexport { readFile };\n",
+      ),
+    ).toEqual([expect.stringContaining('no Node built-ins')]);
+  });
+
   it('allowed imports pass', async () => {
     expect(
       await messagesFor(

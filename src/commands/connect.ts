@@ -81,3 +81,14 @@ export async function connect(given: ConnectionFlags): Promise<FaceConnection> {
     close: () => server.close(),
   };
 }
+
+/** Where the session is connected, for the greetings of the faces. */
+export function describeConnection(connection: FaceConnection): string {
+  const how =
+    connection.via === 'in-process'
+      ? 'embedded server started in this process'
+      : connection.via === 'running-default'
+        ? 'the running gwb server of the data folder'
+        : 'server given by --url';
+  return `${connection.profile.url} (${how})`;
+}

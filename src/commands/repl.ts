@@ -3,7 +3,7 @@
 // error, 2 a connection or authentication failure (also when the embedded default cannot start).
 import { readFile } from 'node:fs/promises';
 import type { ConnectionFlags } from './connection-options.js';
-import { connect, type FaceConnection } from './connect.js';
+import { connect, describeConnection, type FaceConnection } from './connect.js';
 import { streamSink } from '../repl/output.js';
 import { pagerFromEnv } from '../repl/pager.js';
 import type { OutputFormat } from '../repl/render/result.js';
@@ -21,17 +21,6 @@ async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
-}
-
-/** Where the session is connected, for the greeting. */
-export function describeConnection(connection: FaceConnection): string {
-  const how =
-    connection.via === 'in-process'
-      ? 'embedded server started in this process'
-      : connection.via === 'running-default'
-        ? 'the running gwb server of the data folder'
-        : 'server given by --url';
-  return `${connection.profile.url} (${how})`;
 }
 
 async function script(flags: ReplFlags): Promise<string | undefined> {

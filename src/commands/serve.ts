@@ -4,6 +4,10 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { Option, type Command } from 'commander';
+import {
+  defaultMaxConcurrentQueries,
+  defaultMaxDelayQueueSize,
+} from '../server/engine/queries/workload.js';
 import { startServer, StartupError } from '../server/index.js';
 import type { ConnectionFlags } from './connection-options.js';
 
@@ -12,6 +16,8 @@ export interface ServeFlags extends ConnectionFlags {
   restppAuth?: boolean;
   allowFiles?: string[];
   maxBodyMb?: string;
+  maxConcurrentQueries?: string;
+  maxDelayQueue?: string;
 }
 
 /** $XDG_DATA_HOME/gwb, or ~/.local/share/gwb. */
@@ -38,6 +44,18 @@ export function addServeOptions(command: Command): Command {
         '--max-body-mb <mb>',
         'largest request body in MB (Gateway.ClientMaxBodySize)',
       ).default('200'),
+    )
+    .addOption(
+      new Option(
+        '--max-concurrent-queries <n>',
+        'queries running at once; more wait in the delay queue (MaxConcurrentQueries)',
+      ).default(String(defaultMaxConcurrentQueries)),
+    )
+    .addOption(
+      new Option(
+        '--max-delay-queue <n>',
+        'queries waiting for a slot; more are refused (MaxDelayQueueSize)',
+      ).default(String(defaultMaxDelayQueueSize)),
     );
 }
 
@@ -61,6 +79,15 @@ function bodyLimit(value: string | undefined): number | undefined {
   return Math.floor(mb * 1024 * 1024);
 }
 
+function count(flag: string, value: string | undefined, min: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < min || !Number.isSafeInteger(n)) {
+    throw new UsageError(`${flag}: expected an integer of ${min} or more, got ${value}`);
+  }
+  return n;
+}
+
 export async function runServeCommand(flags: ServeFlags): Promise<void> {
   try {
     const dir = flags.data ?? defaultDataDir();
@@ -73,6 +100,8 @@ export async function runServeCommand(flags: ServeFlags): Promise<void> {
       restppAuth: flags.restppAuth === true,
       allowFiles: flags.allowFiles,
       maxBodyBytes: bodyLimit(flags.maxBodyMb),
+      maxConcurrentQueries: count('--max-concurrent-queries', flags.maxConcurrentQueries, 1),
+      maxDelayQueueSize: count('--max-delay-queue', flags.maxDelayQueue, 0),
       handleSignals: true,
     });
     const legacy = server.restppPort === undefined ? '' : `; REST++ port ${server.restppPort}`;

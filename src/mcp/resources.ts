@@ -4,7 +4,7 @@ import { ResourceTemplate, type McpServer } from './sdk.js';
 import type { ReadResourceResult, Resource } from '@modelcontextprotocol/sdk/types.js';
 import type { GraphClient } from '../core/client/index.js';
 import { graphNames } from './graph.js';
-import { installedQueries } from './installed.js';
+import { installedQueries } from '../core/session/index.js';
 import { toJsonValue } from './json-safe.js';
 import { installedQueryText } from './query-text.js';
 

@@ -4,6 +4,7 @@
 import type { ConnectionProfile } from '../core/client/index.js';
 import { GraphClient } from '../core/client/index.js';
 import type { CompletionSchema } from '../core/gsql/index.js';
+import { emptyCompletionSchema, fetchCompletionSchema } from '../core/session/index.js';
 import { colour, plain, type Paint } from './render/ansi.js';
 import type { OutputFormat, RenderOptions } from './render/result.js';
 import { Output, type Sink } from './output.js';
@@ -17,8 +18,6 @@ export interface SessionOptions {
   /** Where the connection came from, for the greeting. */
   readonly via?: string;
 }
-
-const emptySchema: CompletionSchema = { graphs: [], vertexTypes: [], edgeTypes: [], queries: [] };
 
 export class Session {
   client: GraphClient;
@@ -71,14 +70,14 @@ export class Session {
   /** The schema as completion wants it; the last known one while a refresh runs. */
   completionSchema(): CompletionSchema {
     if (this.schema === undefined) void this.loadSchema();
-    return this.schema ?? emptySchema;
+    return this.schema ?? emptyCompletionSchema;
   }
 
   /** Fetches graphs, types and queries; failures leave an empty schema (completion degrades). */
   loadSchema(): Promise<CompletionSchema> {
-    this.schemaLoad ??= fetchSchema(this).then(
+    this.schemaLoad ??= fetchCompletionSchema(this.client, this.graph).then(
       (schema) => (this.schema = schema),
-      () => (this.schema = emptySchema),
+      () => (this.schema = emptyCompletionSchema),
     );
     return this.schemaLoad;
   }
@@ -86,43 +85,4 @@ export class Session {
   async close(): Promise<void> {
     await this.client.close();
   }
-}
-
-/** Query names from the shell's LS output ("Queries:" then "  - name(params)" lines). */
-export function queriesFromLs(output: string): string[] {
-  const names: string[] = [];
-  let inQueries = false;
-  for (const line of output.split('\n')) {
-    if (/^\S.*:\s*$/.test(line)) inQueries = line.trim() === 'Queries:';
-    else if (inQueries) {
-      const match = /^\s*-\s*([A-Za-z_][\w]*)/.exec(line);
-      if (match?.[1]) names.push(match[1]);
-    }
-  }
-  return names;
-}
-
-async function fetchSchema(session: Session): Promise<CompletionSchema> {
-  const client = session.client;
-  const graphs = (await client.call('getGraphs')).graphs.map((g) => g.graphName);
-  const graph = session.graph;
-  if (graph === undefined || !graphs.includes(graph)) return { ...emptySchema, graphs };
-  const [schema, ls] = await Promise.all([
-    client.getSchema({ graph }),
-    client.gsql(`USE GRAPH ${graph}\nLS`).catch(() => undefined),
-  ]);
-  const types = (list: unknown) =>
-    Array.isArray(list)
-      ? (list as { Name: string; Attributes: { AttributeName: string }[] }[]).map((t) => ({
-          name: t.Name,
-          attributes: t.Attributes.map((a) => a.AttributeName),
-        }))
-      : [];
-  const s = schema as { VertexTypes?: unknown; EdgeTypes?: unknown };
-  return {
-    graphs,
-    vertexTypes: types(s.VertexTypes),
-    edgeTypes: types(s.EdgeTypes),
-    queries: ls?.ok ? queriesFromLs(ls.output) : [],
-  };
 }

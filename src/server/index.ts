@@ -7,6 +7,11 @@ import { BasicAuthenticator } from './auth/basic-auth.js';
 import type { TokenVerifier } from './auth/types.js';
 import { defaultPassword, superuserName, UserStore } from './auth/user-store.js';
 import { Engine } from './engine/engine.js';
+import { queryService } from './engine/queries/service.js';
+import {
+  defaultMaxConcurrentQueries,
+  defaultMaxDelayQueueSize,
+} from './engine/queries/workload.js';
 import { serviceHandlers } from './handlers/index.js';
 import type { HandlerMap, ServerHooks } from './http/context.js';
 import type { DispatchState } from './http/dispatch.js';
@@ -34,6 +39,10 @@ export interface ServerOptions {
   readonly restppAuth?: boolean;
   /** Folders local-file loading may read from; default the working directory. */
   readonly allowFiles?: readonly string[];
+  /** Queries running at once (RESTPP.WorkLoadManager.MaxConcurrentQueries); default 50. */
+  readonly maxConcurrentQueries?: number;
+  /** Queries waiting beyond that (RESTPP.WorkLoadManager.MaxDelayQueueSize); default 200. */
+  readonly maxDelayQueueSize?: number;
   /** The handlers by operation name; default: every handler of the embedded service. */
   readonly handlers?: HandlerMap;
   readonly hooks?: ServerHooks;
@@ -162,6 +171,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
     const engine = await Engine.open({ dir });
     cleanups.push(() => engine.close());
+    queryService(engine).workload.configure({
+      maxConcurrent: options.maxConcurrentQueries ?? defaultMaxConcurrentQueries,
+      maxDelayQueue: options.maxDelayQueueSize ?? defaultMaxDelayQueueSize,
+    });
     const maxBodyBytes = options.maxBodyBytes ?? defaultMaxBodyBytes;
     const listeners: HttpListener[] = [];
     const info = {

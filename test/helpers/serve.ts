@@ -94,7 +94,7 @@ export function ensureFreshBuild(): void {
 }
 
 /** The child's environment: ours without GWB_* settings (a stray GWB_PASSWORD changes a test). */
-function childEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+export function childEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
     if (!key.startsWith('GWB_')) env[key] = value;

@@ -9,8 +9,7 @@ import { errorPosition, renderError } from '../../src/repl/render/error.js';
 import { renderResult } from '../../src/repl/render/result.js';
 import { renderTable } from '../../src/repl/render/table.js';
 import { scriptChunks } from '../../src/repl/script.js';
-import { queriesFromLs } from '../../src/repl/session.js';
-import { shellEnvelope } from '../../src/repl/run-gsql.js';
+import { queriesFromLs, shellEnvelope } from '../../src/core/session/index.js';
 
 const vertices = [
   {

@@ -91,6 +91,10 @@ export class BaseClient {
     const input = this.validated(op, this.withDefaultGraph(op, rawInput));
     const form = await this.formFor(op);
     const answer = await this.exchange(op, form, input, options);
+    options.onAnswer?.({
+      status: answer.status,
+      ...(answer.requestId !== undefined ? { requestId: answer.requestId } : {}),
+    });
     const result = decodeAnswer(op, answer);
     if (this.options.validateResults) this.checkResult(op, result);
     return result;

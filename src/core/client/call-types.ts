@@ -45,4 +45,6 @@ export interface CallOptions {
   readonly atomic?: boolean;
   /** Any further headers. */
   readonly headers?: Readonly<Record<string, string>>;
+  /** Told the HTTP status and the server's request id of the answer (e.g. to show or abort it). */
+  readonly onAnswer?: (answer: { readonly status: number; readonly requestId?: string }) => void;
 }

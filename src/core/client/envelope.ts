@@ -9,6 +9,8 @@ export interface RawAnswer {
   readonly status: number;
   readonly contentType: string;
   readonly text: string;
+  /** The server's id of the request (`x-request-id`), when it sends one. */
+  readonly requestId?: string;
 }
 
 function isTrue(flag: unknown): boolean {

@@ -1,5 +1,6 @@
 // The HTTP client of the core: every face reaches the server through this module.
 export { GraphClient } from './graph-client.js';
+export { installAndWait, type InstallResult, type InstallWaitOptions } from './install.js';
 export type { GraphClientOptions } from './base-client.js';
 export type { CallOptions, OperationInput, OperationResult } from './call-types.js';
 export type { ConnectionProfile, PathForm } from './profile.js';

@@ -56,10 +56,13 @@ export async function send(pool: Dispatcher, exchange: Exchange): Promise<RawAns
     });
     const text = await response.body.text();
     const type = response.headers['content-type'];
+    const id = response.headers['x-request-id'];
+    const requestId = Array.isArray(id) ? id[0] : id;
     return {
       status: response.statusCode,
       contentType: Array.isArray(type) ? (type[0] ?? '') : (type ?? ''),
       text,
+      ...(requestId !== undefined ? { requestId } : {}),
     };
   } catch (cause) {
     if (exchange.signal?.aborted) throw new AbortedError(exchange.operation);

@@ -12,7 +12,8 @@ export const KEYWORDS = words(`
   LIST LOAD LOADING LOG LS MAP MINUS NOT NULL OFFSET ON ONLINE_POST OR ORDER PER PINNED POST-ACCUM
   PRIMARY PRIMARY_ID KEY PRINT QUERY QUOTE RAISE RANGE REDUCE REPLACE RETURN RETURNS REVERSE_EDGE
   REVOKE ROLE RUN SAMPLE SCHEMA_CHANGE SECRET SELECT SEPARATOR SET SHOW STATS STEP STORE SYNTAX
-  TARGET THEN TO TO_CSV TRUE TRY TUPLE TYPEDEF UNDIRECTED UNION UPDATE USE USER USING VALUES VERTEX
+  TARGET TEMP_TABLE THEN TO TO_CSV TRUE TRY TUPLE TYPEDEF UNDIRECTED UNION UPDATE USE USER USING VALUES
+  VERTEX NUMERIC EMPTY
   WHEN WHERE WHILE WITH
 `);
 
@@ -41,6 +42,7 @@ export const ACCUM_TYPES: ReadonlyMap<string, AccumName> = new Map(
       'ArrayAccum',
       'HeapAccum',
       'GroupByAccum',
+      'PercentileContAccum',
     ] as const
   ).map((n) => [n.toUpperCase(), n]),
 );
@@ -60,7 +62,8 @@ export type AccumName =
   | 'MapAccum'
   | 'ArrayAccum'
   | 'HeapAccum'
-  | 'GroupByAccum';
+  | 'GroupByAccum'
+  | 'PercentileContAccum';
 
 /**
  * Words that end an expression or start a clause. They are refused as names in expressions so
@@ -99,4 +102,5 @@ export const VERTEX_METHODS = words(`
 /** Methods of accumulators offered after `@@acc.` and `alias.@acc.`. */
 export const ACCUM_METHODS = words(`
   size get contains containsKey clear top pop remove filter values keys update reallocate
+  setPercent getPercent
 `);

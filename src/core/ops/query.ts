@@ -25,9 +25,12 @@ const queryHeaders = [
   'GSQL-ASYNC',
 ] as const;
 
+const installState = z.enum(['NEW', 'RUNNING', 'SUCCESS', 'FAILURE']);
+
 const installAnswer = z.looseObject({
   location: z.string().optional(),
   requestId: z.string().optional(),
+  state: installState.optional(),
   message: z.string(),
   error: z.boolean(),
 });
@@ -46,6 +49,14 @@ export const installQueries = defineOp('installQueries', {
   readOnly: false,
 });
 
+export const installQueriesGsqlserver = defineOp('installQueriesGsqlserver', {
+  ...installQueries,
+  summary: 'Starts installing queries: the second 3.x form of installQueries (an alias).',
+  path: '/gsqlserver/gsql/queries/install',
+  legacyPath: '/gsqlserver/gsql/queries/install',
+  legacyOnly: true,
+});
+
 export const installStatus = defineOp('installStatus', {
   area: 'query',
   summary: 'State of an installation request (NEW, RUNNING, SUCCESS, FAILURE) and of each query.',
@@ -55,15 +66,19 @@ export const installStatus = defineOp('installStatus', {
   legacyPath: '/gsql/queries/install/{request_id}',
   pathParams: z.object({ request_id: z.string().min(1) }),
   result: z.looseObject({
-    state: z.enum(['NEW', 'RUNNING', 'SUCCESS', 'FAILURE']),
+    state: installState,
     graph: z.string().optional(),
-    queries: z.array(z.looseObject({ name: z.string(), state: z.string() })).optional(),
+    queries: z
+      .array(z.looseObject({ name: z.string(), state: z.string(), message: z.string().optional() }))
+      .optional(),
     message: z.string(),
     error: z.boolean(),
   }),
   unwrap: 'whole',
   readOnly: true,
-  inferred: ['a query that failed to install has state FAILED'],
+  inferred: [
+    'a query that failed to install has state FAILED, with its compile error in `message`',
+  ],
 });
 
 export const getQueryMetadata = defineOp('getQueryMetadata', {
@@ -184,7 +199,12 @@ export const queryStatus = defineOp('queryStatus', {
   service: 'restpp',
   path: '/restpp/query_status',
   query: z.object({ requestid: qCsv.optional(), graph_name: name.optional() }),
-  result: z.array(queryStatusEntry),
+  result: z.looseObject({
+    results: z.array(queryStatusEntry),
+    unknown_requestid: z.array(z.string()).optional(),
+    message: z.string(),
+    error: z.boolean(),
+  }),
   unwrap: 'whole',
   readOnly: true,
   inferred: ['requestid=all', 'unknown ids in a top-level `unknown_requestid` field'],

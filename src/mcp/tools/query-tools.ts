@@ -16,7 +16,7 @@ import { queryAnswer, queryOutput } from './query-output.js';
 import { defineTool, graphArg, truncation, type ToolDef } from '../tool-kit.js';
 import { findWrites } from '../write-check.js';
 import { paramsArg } from './args.js';
-import { installedQueries } from '../installed.js';
+import { installedQueries } from '../../core/session/index.js';
 
 const {
   listEndpoints,

@@ -3,8 +3,10 @@
 // handler map that reaches the engine.
 import { CatalogError } from '../engine/catalog/errors.js';
 import { EngineError } from '../engine/errors.js';
+import { LibraryError } from '../engine/library/index.js';
 import { LoadingJobError } from '../engine/loading/errors.js';
 import { ConditionError, PathError } from '../engine/paths/errors.js';
+import { QueueCancelledError, QueueFullError } from '../engine/queries/workload.js';
 import { QueryCompileError, QueryRuntimeError } from '../engine/query/index.js';
 import type { Handler, HandlerMap } from '../http/context.js';
 import {
@@ -19,6 +21,8 @@ import {
 export const EngineHttpCodes = {
   objectNotFound: 'GWB-NOT-FOUND',
   schemaConflict: 'GWB-SCHEMA-CONFLICT',
+  /** The delay queue is full (the real service's code for it is not documented). */
+  queueFull: 'GWB-QUEUE-FULL',
 } as const;
 
 /** The HTTP error for an engine-side failure, or undefined when it is not one. */
@@ -50,6 +54,15 @@ export function engineHttpError(error: unknown): HttpError | undefined {
     }
     return new BadRequestError(error.message, error.code);
   }
+  if (error instanceof LibraryError) {
+    if (error.code === 'LIBRARY-NOT-FOUND')
+      return new NotFoundError(error.message, EngineHttpCodes.objectNotFound);
+    return new BadRequestError(error.message, error.code);
+  }
+  if (error instanceof QueueFullError)
+    return new HttpError(503, EngineHttpCodes.queueFull, error.message);
+  if (error instanceof QueueCancelledError)
+    return new HttpError(499, ServerErrorCodes.aborted, error.message);
   if (error instanceof QueryCompileError) return new BadRequestError(error.message, error.code);
   if (error instanceof QueryRuntimeError) {
     if (error.code === 'QUERY-TIMEOUT') return new RequestTimeoutError(error.message);

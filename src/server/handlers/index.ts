@@ -1,11 +1,13 @@
 // Every handler of the embedded service, by operation name: one map per area of the catalogue.
 import type { HandlerMap } from '../http/context.js';
 import { dataHandlers } from './data.js';
+import { libraryHandlers } from './library.js';
 import { loadingHandlers } from './loading.js';
 import { maintenanceHandlers } from './maintenance.js';
 import { schemaHandlers } from './schema.js';
 import { pathHandlers } from './paths.js';
 import { queryHandlers } from './queries.js';
+import { queryRuntimeHandlers } from './query-runtime.js';
 import { statementsHandlers } from './statements.js';
 import { systemHandlers } from './system.js';
 
@@ -18,4 +20,6 @@ export const serviceHandlers: HandlerMap = {
   ...statementsHandlers,
   ...loadingHandlers,
   ...queryHandlers,
+  ...queryRuntimeHandlers,
+  ...libraryHandlers,
 };

@@ -1,10 +1,10 @@
 // Query endpoints: interpreted queries, installation and its status, installed queries by GET
-// (query-string parameters, `name.type` for untyped vertices) and POST (JSON body), query
-// metadata, and the running-query list with abort.
+// (query-string parameters, `name.type` for untyped vertices) and POST (JSON body), in detached
+// mode with GSQL-ASYNC: true, query metadata, and the running-query list with abort.
 import { findQuery } from '../engine/catalog/jobs.js';
 import type { Engine } from '../engine/engine.js';
 import { EngineError } from '../engine/errors.js';
-import { installQueries, installStatus } from '../engine/queries/install.js';
+import { installStatus, startInstall } from '../engine/queries/install.js';
 import { queryMetadata } from '../engine/queries/metadata.js';
 import {
   installedQueryUrl,
@@ -51,6 +51,17 @@ function limited(ctx: RunSource, results: unknown[]): Reply {
   };
 }
 
+/** The real service's answer to a detached-mode submission; the id is in `request_id`. */
+export const detachedMessage =
+  'The query is successfully submitted. Please check query status using the request id.';
+
+/** GSQL-ASYNC: true asks for detached mode. */
+function isDetached(ctx: RunSource): boolean {
+  const header = ctx.headers['gsql-async'];
+  const value = Array.isArray(header) ? header[0] : header;
+  return value?.trim().toLowerCase() === 'true';
+}
+
 function runRequest(ctx: RunSource, graph: string, args: Record<string, unknown>, url: string) {
   return {
     graph,
@@ -73,11 +84,44 @@ async function runInstalled(
   new GraphScope(engine.graph, graph); // an unknown graph answers 404
   const service = queryService(engine);
   const compiled = service.requireInstalled(graph, name);
+  if (isDetached(ctx)) {
+    const { signal: _ignored, ...request } = runRequest(
+      ctx,
+      graph,
+      args,
+      installedQueryUrl(graph, name),
+    );
+    // The client does not wait: its disconnect must not abort the run, so no signal is passed.
+    const entry = service.runDetached(compiled, request);
+    return {
+      message: detachedMessage,
+      fields: { request_id: entry.requestid },
+    };
+  }
   const output = await service.run(
     compiled,
     runRequest(ctx, graph, args, installedQueryUrl(graph, name)),
   );
   return limited(ctx, output.results);
+}
+
+/** The answer to an installation request: accepted as NEW, with its status location. */
+async function installAnswer(
+  engine: Engine,
+  graph: string,
+  queries: readonly string[],
+): Promise<Reply> {
+  const status = startInstall(engine, graph, queries);
+  return {
+    whole: {
+      error: false,
+      message: `Installation request ${status.requestId} accepted (state ${status.state}); its status is at the location.`,
+      location: `/gsql/queries/install/${status.requestId}`,
+      requestId: status.requestId,
+      state: status.state,
+      results: { requestId: status.requestId, state: status.state },
+    },
+  };
 }
 
 export const queryHandlers: HandlerMap = withEngineErrors({
@@ -111,32 +155,30 @@ export const queryHandlers: HandlerMap = withEngineErrors({
   runInstalledQueryPost: (ctx) =>
     runInstalled(ctx, ctx.engine, ctx.params.graph_name, ctx.params.query_name, { ...ctx.body }),
 
-  installQueries: async (ctx) => {
-    const status = await installQueries(ctx.engine, ctx.query.graph, ctx.query.queries);
-    return {
-      whole: {
-        error: false,
-        message: `Installation request ${status.requestId} finished: ${status.queries.map((q) => `${q.name} ${q.state}`).join(', ')}.`,
-        location: `/gsql/queries/install/${status.requestId}`,
-        requestId: status.requestId,
-      },
-    };
-  },
+  installQueries: (ctx) => installAnswer(ctx.engine, ctx.query.graph, ctx.query.queries),
+
+  installQueriesGsqlserver: (ctx) => installAnswer(ctx.engine, ctx.query.graph, ctx.query.queries),
 
   installStatus: async (ctx) => {
     const status = installStatus(ctx.engine, ctx.params.request_id);
     if (!status)
       throw new EngineError(
         'ENGINE-NOT-FOUND',
-        `installation request ${ctx.params.request_id} is unknown`,
+        `installStatus: installation request ${ctx.params.request_id} is unknown`,
       );
     return {
       whole: {
         error: false,
-        message: '',
+        message: status.message,
         state: status.state,
         graph: status.graph,
-        queries: status.queries.map(({ name, state }) => ({ name, state })),
+        requestId: status.requestId,
+        queries: status.queries.map(({ name, state, error }) => ({
+          name,
+          state,
+          ...(error !== undefined ? { message: error } : {}),
+        })),
+        results: {},
       },
     };
   },

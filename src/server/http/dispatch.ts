@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Operation, Service } from '../../core/ops/define.js';
 import type { Engine } from '../engine/engine.js';
+import { endpointStatistics, statisticsKey } from '../engine/queries/statistics.js';
 import { authenticate, authRequirement, type Authenticator } from '../auth/policy.js';
 import { decodeFormBody, parseJsonBody, rawBody, readText } from './body.js';
 import type { HandlerMap, Reply, RequestContext, ServerHooks, ServerInfo } from './context.js';
@@ -15,6 +16,7 @@ import {
   NotSupportedError,
   PayloadTooLargeError,
   isHttpError,
+  ServerErrorCodes,
   type HttpError,
 } from './errors.js';
 import { checkBrowserOrigin, checkHost } from './host-check.js';
@@ -43,6 +45,29 @@ export interface Listener {
   readonly kind: ListenerKind;
   readonly host: string;
   port: number;
+}
+
+/**
+ * Counts a REST++ request of a graph in /statistics: its latency, or a timeout. Requests that
+ * failed on their input before reaching a handler (no graph known) are not counted.
+ */
+function recordStatistics(
+  state: DispatchState,
+  op: Operation,
+  service: Service,
+  params: Readonly<Record<string, unknown>> | undefined,
+  started: number,
+  timedOut: boolean,
+): void {
+  const graph = params?.graph_name;
+  if (service !== 'restpp' || typeof graph !== 'string') return;
+  const template = op.legacyPath ?? op.path.replace(/^\/restpp/, '');
+  endpointStatistics(state.engine).record(
+    graph,
+    statisticsKey(op.method, template, params ?? {}),
+    performance.now() - started,
+    timedOut,
+  );
 }
 
 let counter = 0;
@@ -125,6 +150,8 @@ export async function dispatch(
   const rawUrl = originForm(req.url ?? '/');
   let service = serviceOfPath(listener.kind, rawUrl);
   let op: Operation | undefined;
+  let params: Record<string, unknown> | undefined;
+  const started = performance.now();
   try {
     checkUrlLength(rawUrl);
     checkHost(req.headers.host, listener.host, listener.port);
@@ -167,12 +194,12 @@ export async function dispatch(
     op = route.op;
     service = route.service;
 
-    const params = parseOrThrow(
+    params = parseOrThrow(
       op.pathParams,
       routeParams(route, match.captured, search),
       op.name,
       'path',
-    );
+    ) as Record<string, unknown>;
     const skip = new Set(Object.keys(route.queryBound));
     const query = parseOrThrow(
       op.query,
@@ -204,7 +231,12 @@ export async function dispatch(
     } as RequestContext;
     const reply = await handler(ctx);
     writeAnswer(res, successBody(service, reply, state.engine.schemaVersion), requestId);
+    recordStatistics(state, op, service, params, started, false);
   } catch (caught) {
+    if (op) {
+      const timedOut = isHttpError(caught) && caught.code === ServerErrorCodes.timeout;
+      recordStatistics(state, op, service, params, started, timedOut);
+    }
     // The client went away (often the cause of the failure, e.g. a cut upload): nobody to answer.
     if (controller.signal.aborted || res.destroyed) return;
     let error: HttpError;

@@ -1,6 +1,7 @@
 // Queries end to end: CREATE/INSTALL through the shell channel, installed queries by GET and
 // POST, interpret, metadata, the dynamic endpoint listing, errors with line:column, and the
-// runtime: a long query is listed, aborted, times out, while the service keeps answering.
+// runtime: a long query is listed, aborted, times out, while the service keeps answering;
+// detached mode gives the same result as a direct run, and /statistics counts the runs.
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GraphClient } from '../../../src/core/client/index.js';
@@ -149,5 +150,37 @@ describe('runtime', () => {
     const aborted = await client.abortQuery(running[0]?.requestid ?? '');
     expect(aborted[0]?.aborted_queries).toHaveLength(1);
     expect(await pending).toMatchObject({ code: 'REST-12002' });
+  });
+});
+
+describe('detached mode and statistics', () => {
+  it('a detached run reports success and its stored result equals the direct run', async () => {
+    const direct = await client.runQuery(`${g}_friends`, { p: 'a' });
+    let requestid: string | undefined;
+    await client.runQuery(
+      `${g}_friends`,
+      { p: 'a' },
+      { detached: true, onAnswer: (a) => (requestid = a.requestId) },
+    );
+    expect(requestid).toBeDefined();
+    const id = requestid ?? '';
+    let state = 'running';
+    for (let i = 0; i < 200 && state === 'running'; i++) {
+      const answer = await client.call('queryStatus', {
+        query: { graph_name: g, requestid: [id] },
+      });
+      state = answer.results[0]?.status ?? 'running';
+      if (state === 'running') await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(state).toBe('success');
+    expect(await client.call('queryResult', { query: { requestid: id } })).toEqual(direct);
+  });
+
+  it('counts installed-query runs in /statistics', async () => {
+    for (let i = 0; i < 2; i++) await client.runQuery(`${g}_friends`, { p: 'b' });
+    const stats = await client.call('getStatistics', { query: { seconds: 60, segments: 5 } });
+    const entry = stats[`GET /query/${g}/${g}_friends`];
+    expect(entry?.CompletedRequests).toBeGreaterThanOrEqual(2);
+    expect(entry?.LatencyPercentile).toHaveLength(5);
   });
 });

@@ -125,6 +125,13 @@ export interface IsNull extends NodeBase<'IsNull'> {
   readonly negated: boolean;
 }
 
+/** `x IS [NOT] NUMERIC`, `x IS [NOT] EMPTY`: the token tests of a loading job's WHERE clause. */
+export interface IsTest extends NodeBase<'IsTest'> {
+  readonly value: Expr;
+  readonly test: 'NUMERIC' | 'EMPTY';
+  readonly negated: boolean;
+}
+
 export interface Between extends NodeBase<'Between'> {
   readonly value: Expr;
   readonly low: Expr;
@@ -192,9 +199,10 @@ export interface JsonObject extends NodeBase<'JsonObject'> {
   readonly entries: readonly JsonEntry[];
 }
 
-/** A loading-job column: `$0` or `$"name"`. */
+/** A loading-job column: `$0`, `$"name"`, or a JSON path `$"key":"sub"` (keys after the first in `path`). */
 export interface ColumnRef extends NodeBase<'ColumnRef'> {
   readonly column: number | string;
+  readonly path: readonly string[];
 }
 
 export type Expr =
@@ -215,6 +223,7 @@ export type Expr =
   | Binary
   | In
   | IsNull
+  | IsTest
   | Between
   | Like
   | ListLit

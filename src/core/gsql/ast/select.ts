@@ -77,6 +77,11 @@ export interface Select extends NodeBase<'Select'> {
   readonly accum: readonly DmlStmt[] | null;
   /** Each POST-ACCUM clause, in order. */
   readonly postAccum: readonly (readonly DmlStmt[])[];
+  /**
+   * The vertex alias bound to each POST-ACCUM clause by `POST-ACCUM (a)`, null where none is
+   * written; present only when some clause binds one.
+   */
+  readonly postAccumAliases?: readonly (string | null)[];
   readonly having: Expr | null;
   readonly orderBy: readonly OrderItem[];
   readonly limit: LimitClause | null;

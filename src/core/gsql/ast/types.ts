@@ -57,6 +57,8 @@ export interface AccumType extends NodeBase<'AccumType'> {
   readonly typeArgs: readonly TypeExpr[];
   readonly groupBy: readonly Field[] | null;
   readonly heap: HeapSpec | null;
+  /** PercentileContAccum's `<0.5>`: the percent given with the type; null when none. */
+  readonly percent: Expr | null;
 }
 
 export type TypeExpr =

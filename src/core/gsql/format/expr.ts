@@ -17,6 +17,7 @@ function precedence(e: Expr): number {
       return BINARY_PRECEDENCE[e.op];
     case 'In':
     case 'IsNull':
+    case 'IsTest':
     case 'Between':
     case 'Like':
       return COMPARE_PRECEDENCE;
@@ -80,6 +81,8 @@ function exprText(e: Expr): string {
       return `${formatExpr(e.value, COMPARE_PRECEDENCE)} ${e.negated ? 'NOT IN' : 'IN'} ${formatExpr(e.set, COMPARE_PRECEDENCE + 1)}`;
     case 'IsNull':
       return `${formatExpr(e.value, COMPARE_PRECEDENCE)} IS ${e.negated ? 'NOT NULL' : 'NULL'}`;
+    case 'IsTest':
+      return `${formatExpr(e.value, COMPARE_PRECEDENCE)} IS ${e.negated ? 'NOT ' : ''}${e.test}`;
     case 'Between': {
       const [value, low, high] = [e.value, e.low, e.high].map((x, i) =>
         formatExpr(x, COMPARE_PRECEDENCE + (i > 0 ? 1 : 0)),
@@ -114,7 +117,8 @@ function exprText(e: Expr): string {
     case 'Wildcard':
       return e.symbol;
     case 'ColumnRef':
-      return typeof e.column === 'number' ? `$${e.column}` : `$${quote(e.column)}`;
+      if (typeof e.column === 'number') return `$${e.column}`;
+      return `$${[e.column, ...e.path].map(quote).join(':')}`;
     default: {
       const unreachable: never = e;
       return unreachable;
@@ -147,6 +151,7 @@ export function formatType(t: TypeExpr): string {
       if (t.groupBy !== null)
         args = `<${t.groupBy.map((f) => `${formatType(f.type)} ${f.name}`).join(', ')}>`;
       else if (t.typeArgs.length > 0) args = `<${t.typeArgs.map(formatType).join(', ')}>`;
+      else if (t.percent !== null) args = `<${formatExpr(t.percent)}>`;
       let heap = '';
       if (t.heap !== null) {
         const order = t.heap.order

@@ -30,7 +30,11 @@ export function formatSelect(s: Select, cs: CommentSource = NO_COMMENTS): string
   if (s.per !== null) clauses.push(`PER (${s.per.join(', ')})`);
   const body: string[] = [...clauses];
   if (s.accum !== null) body.push('ACCUM', ...indent(formatDmlList(s.accum, cs)));
-  for (const post of s.postAccum) body.push('POST-ACCUM', ...indent(formatDmlList(post, cs)));
+  s.postAccum.forEach((post, i) => {
+    const alias = s.postAccumAliases?.[i] ?? null;
+    body.push(alias === null ? 'POST-ACCUM' : `POST-ACCUM (${alias})`);
+    body.push(...indent(formatDmlList(post, cs)));
+  });
   body.push(...tailClauses(s.having, s.orderBy, s.limit));
   return [...lines, ...indent(body)];
 }

@@ -1,5 +1,12 @@
 // Loading jobs and shell commands back to text.
-import type { CreateLoadingJob, LoadingStmt, RunJob, Statement } from '../ast/index.js';
+import type {
+  CreateLoadingJob,
+  Expr,
+  LoadDelete,
+  LoadingStmt,
+  RunJob,
+  Statement,
+} from '../ast/index.js';
 import { formatExpr, quote } from './expr.js';
 import { formatOptions } from './ddl.js';
 import { indent } from './lines.js';
@@ -13,20 +20,46 @@ function formatLoadingStmt(s: LoadingStmt): string[] {
     case 'Load': {
       const targets = s.targets.map((t, i) => {
         const where = t.where === null ? '' : ` WHERE ${formatExpr(t.where)}`;
-        const values = t.values.map((v) => formatExpr(v)).join(', ');
+        const types = [t.fromType, t.toType];
+        const values = t.values
+          .map((v, j) => formatExpr(v) + endType(j < 2 ? (types[j] ?? null) : null))
+          .join(', ');
         const comma = i < s.targets.length - 1 ? ',' : '';
-        return `TO ${t.what} ${t.name} VALUES (${values})${where}${comma}`;
+        const columns = t.what === 'TEMP_TABLE' ? ` (${t.columns.join(', ')})` : '';
+        return `TO ${t.what} ${t.name}${columns} VALUES (${values})${where}${comma}`;
       });
       const using = s.using.length === 0 ? [] : [`USING ${formatOptions(s.using)}`];
       const lines = [...indent(targets), ...indent(using)];
       lines[lines.length - 1] += ';';
-      return [`LOAD${s.source === null ? '' : ` ${formatExpr(s.source)}`}`, ...lines];
+      const source = s.source === null ? '' : ` ${formatExpr(s.source)}`;
+      return [`LOAD${s.tempTable ? ' TEMP_TABLE' : ''}${source}`, ...lines];
     }
+    case 'LoadDelete':
+      return [formatLoadDelete(s)];
     default: {
       const unreachable: never = s;
       return unreachable;
     }
   }
+}
+
+function endType(type: Expr | null): string {
+  return type === null ? '' : ` ${formatExpr(type)}`;
+}
+
+function formatLoadDelete(s: LoadDelete): string {
+  const parts =
+    s.what === 'VERTEX'
+      ? [`PRIMARY_ID ${formatExpr(s.id)}`]
+      : [`FROM ${formatExpr(s.id)}${endType(s.fromType)}`];
+  if (s.to !== null) parts.push(`TO ${formatExpr(s.to)}${endType(s.toType)}`);
+  if (s.discriminator.length > 0) {
+    parts.push(`DISCRIMINATOR (${s.discriminator.map((d) => formatExpr(d)).join(', ')})`);
+  }
+  const where = s.where === null ? '' : ` WHERE ${formatExpr(s.where)}`;
+  const using = s.using.length === 0 ? '' : ` USING ${formatOptions(s.using)}`;
+  const target = `${s.what} ${s.name} (${parts.join(', ')})`;
+  return `DELETE ${target} FROM ${formatExpr(s.source)}${where}${using};`;
 }
 
 export function formatLoadingJob(j: CreateLoadingJob): string[] {

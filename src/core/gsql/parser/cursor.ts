@@ -35,6 +35,8 @@ export class Cursor {
   private notedCount = 0;
   /** The expectations when the input first ran out: later recovery must not add to them. */
   expectedAtEof: readonly string[] | null = null;
+  /** Inside a loading job, where WHERE clauses may use IS [NOT] NUMERIC / EMPTY. */
+  inLoadingJob = false;
 
   constructor(
     readonly tokens: Token[],

@@ -78,7 +78,10 @@ function peekBinary(c: Cursor): BinaryOp | null {
   return t.text in BINARY_PRECEDENCE ? (t.text as BinaryOp) : null;
 }
 
-/** IN, NOT IN, IS [NOT] NULL, [NOT] BETWEEN, [NOT] LIKE after a left operand. */
+/**
+ * IN, NOT IN, IS [NOT] NULL, [NOT] BETWEEN, [NOT] LIKE after a left operand; also the loading
+ * WHERE clause's IS [NOT] NUMERIC and IS [NOT] EMPTY.
+ */
 function parseCompareSuffix(c: Cursor, value: Expr, start: Token): Expr | null {
   const negated = c.at('NOT') && ['IN', 'BETWEEN', 'LIKE'].some((w) => c.peekIs(1, w));
   if (negated) c.next();
@@ -99,7 +102,14 @@ function parseCompareSuffix(c: Cursor, value: Expr, start: Token): Expr | null {
   }
   if (!negated && c.eat('IS')) {
     const isNot = c.eat('NOT');
-    c.expect('NULL');
+    const test = c.eat('NUMERIC') ? 'NUMERIC' : c.eat('EMPTY') ? 'EMPTY' : (c.expect('NULL'), null);
+    if (test !== null && !c.inLoadingJob) {
+      c.pos--;
+      c.fail([], `IS ${test} belongs to a loading job's WHERE clause`);
+    }
+    if (test !== null) {
+      return { kind: 'IsTest', value, test, negated: isNot, range: c.rangeFrom(start) };
+    }
     return { kind: 'IsNull', value, negated: isNot, range: c.rangeFrom(start) };
   }
   return null;

@@ -1,9 +1,12 @@
-// Loading jobs (CREATE LOADING JOB, legacy CREATE ONLINE_POST JOB) and RUN [LOADING] JOB.
+// Loading jobs (CREATE LOADING JOB, legacy CREATE ONLINE_POST JOB) and RUN [LOADING] JOB. A LOAD
+// reads a file or a TEMP_TABLE and writes vertices, edges (ends optionally typed: `$0 Person`)
+// and temp-table rows; DELETE statements live in loading-delete.ts.
 import type { CreateLoadingJob, Expr, LoadTarget, LoadingStmt, RunJob } from '../ast/index.js';
 import { unquote, type Token } from '../tokens.js';
 import type { Cursor } from './cursor.js';
-import { parseArgs, parseExpr } from './expr.js';
+import { parseExpr } from './expr.js';
 import { parseOptions } from './ddl.js';
+import { parseEndType, parseLoadDelete } from './loading-delete.js';
 import { parseForGraph } from './query.js';
 import { guarded } from './recovery.js';
 import { parseFlags } from './shell.js';
@@ -16,6 +19,17 @@ export function parseCreateLoadingJob(c: Cursor, start: Token): CreateLoadingJob
   const graph = parseForGraph(c);
   c.expect('{');
   const body: LoadingStmt[] = [];
+  c.inLoadingJob = true;
+  try {
+    parseJobBody(c, body);
+  } finally {
+    c.inLoadingJob = false;
+  }
+  c.closeBlock('}');
+  return { kind: 'CreateLoadingJob', jobType, name, graph, body, range: c.rangeFrom(start) };
+}
+
+function parseJobBody(c: Cursor, body: LoadingStmt[]): void {
   for (;;) {
     while (c.eat(';'));
     if (c.at('}') || c.atEnd) break;
@@ -26,12 +40,10 @@ export function parseCreateLoadingJob(c: Cursor, start: Token): CreateLoadingJob
         c.expect(';');
         return parsed;
       },
-      (t) => t.kind === 'word' && (t.upper === 'LOAD' || t.upper === 'DEFINE'),
+      (t) => t.kind === 'word' && ['LOAD', 'DEFINE', 'DELETE'].includes(t.upper),
     );
     if (stmt.kind !== 'Error') body.push(stmt);
   }
-  c.closeBlock('}');
-  return { kind: 'CreateLoadingJob', jobType, name, graph, body, range: c.rangeFrom(start) };
 }
 
 function parseLoadingStmt(c: Cursor): LoadingStmt {
@@ -50,14 +62,19 @@ function parseLoadingStmt(c: Cursor): LoadingStmt {
     const path = c.eat('=') ? stringValue(c) : null;
     return { kind: 'DefineFilename', name, path, range: c.rangeFrom(start) };
   }
+  if (c.eat('DELETE')) return parseLoadDelete(c, start);
   c.expect('LOAD');
   let source: Expr | null = null;
-  if (!c.at('TO')) source = parseExpr(c);
+  const tempTable = c.eat('TEMP_TABLE');
+  if (tempTable) {
+    const at = c.tok;
+    source = { kind: 'Name', name: c.name('temp table name'), range: c.rangeFrom(at) };
+  } else if (!c.at('TO')) source = parseExpr(c);
   const targets: LoadTarget[] = [];
   do targets.push(parseLoadTarget(c));
   while (c.eat(','));
   const using = c.eat('USING') ? parseOptions(c) : [];
-  return { kind: 'Load', source, targets, using, range: c.rangeFrom(start) };
+  return { kind: 'Load', source, tempTable, targets, using, range: c.rangeFrom(start) };
 }
 
 function stringValue(c: Cursor): string {
@@ -72,11 +89,35 @@ function parseLoadTarget(c: Cursor): LoadTarget {
     : c.eat('EDGE')
       ? 'EDGE'
       : (c.expect('TEMP_TABLE'), 'TEMP_TABLE');
-  const name = c.name(what === 'EDGE' ? 'edge type' : 'vertex type');
+  const name = c.name(
+    what === 'EDGE' ? 'edge type' : what === 'VERTEX' ? 'vertex type' : 'temp table name',
+  );
+  const columns: string[] = [];
+  if (what === 'TEMP_TABLE') {
+    c.expect('(');
+    do columns.push(c.name('column name'));
+    while (c.eat(','));
+    c.expect(')');
+  }
   c.expect('VALUES');
-  const values = parseArgs(c);
+  c.expect('(');
+  const values: Expr[] = [];
+  let fromType: Expr | null = null;
+  let toType: Expr | null = null;
+  if (!c.at(')')) {
+    do {
+      values.push(parseExpr(c));
+      // An edge end's vertex type follows its id: `$0 Person` or `$0 $1`.
+      if (what === 'EDGE' && values.length <= 2 && !c.at(',') && !c.at(')')) {
+        if (values.length === 1) fromType = parseEndType(c);
+        else toType = parseEndType(c);
+      }
+    } while (c.eat(','));
+  }
+  c.expect(')');
   const where = c.eat('WHERE') ? parseExpr(c) : null;
-  return { kind: 'LoadTarget', what, name, values, where, range: c.rangeFrom(start) };
+  const range = c.rangeFrom(start);
+  return { kind: 'LoadTarget', what, name, columns, values, fromType, toType, where, range };
 }
 
 /** After RUN: `LOADING JOB [-flags] j [USING ...]` or legacy `JOB j [USING ...]`. */

@@ -30,7 +30,13 @@ export function parsePrimary(c: Cursor): Expr {
       c.next();
       const raw = t.text.slice(1);
       const column = raw.startsWith('"') ? unquote(raw) : /^\d+$/.test(raw) ? Number(raw) : raw;
-      return { kind: 'ColumnRef', column, range: c.rangeFrom(t) };
+      // A JSON path: `$"key":"sub":...`.
+      const path: string[] = [];
+      while (raw.startsWith('"') && c.at(':') && c.peek().kind === 'string') {
+        c.next();
+        path.push(unquote(c.next().text));
+      }
+      return { kind: 'ColumnRef', column, path, range: c.rangeFrom(t) };
     }
     case 'op':
       if (t.text === '(') return parseParen(c);

@@ -19,6 +19,7 @@ import type {
 import type { Token } from '../tokens.js';
 import type { Cursor } from './cursor.js';
 import { BINARY_PRECEDENCE, parseExpr } from './expr.js';
+import { atCypherNode, parseCypherPattern } from './cypher.js';
 import { parseDmlList } from './query-stmts.js';
 
 /** Parses `SELECT ...` up to (not including) the terminating `;`. */
@@ -40,7 +41,14 @@ export function parseSelect(c: Cursor): Select {
   }
   const accum = c.eat('ACCUM') ? parseDmlList(c) : null;
   const postAccum = [];
-  while (c.eat('POST-ACCUM')) postAccum.push(parseDmlList(c));
+  const aliases: (string | null)[] = [];
+  while (c.eat('POST-ACCUM')) {
+    // `POST-ACCUM (s)` binds the clause to one vertex alias.
+    const bound = c.at('(') && c.peek().kind === 'word' && c.peekIs(2, ')');
+    aliases.push(bound ? (c.next(), c.name('vertex alias')) : null);
+    if (bound) c.expect(')');
+    postAccum.push(parseDmlList(c));
+  }
   const having = c.eat('HAVING') ? parseExpr(c) : null;
   const orderBy = c.at('ORDER') ? parseOrderBy(c) : [];
   const limit = c.at('LIMIT') ? parseLimit(c) : null;
@@ -54,6 +62,7 @@ export function parseSelect(c: Cursor): Select {
     per,
     accum,
     postAccum,
+    ...(aliases.some((a) => a !== null) ? { postAccumAliases: aliases } : {}),
     having,
     orderBy,
     limit,
@@ -111,6 +120,7 @@ export function parsePatterns(c: Cursor): Pattern[] {
 
 function parsePattern(c: Cursor): Pattern {
   const start = c.tok;
+  if (atCypherNode(c)) return parseCypherPattern(c);
   const source = parseVertexStep(c, true);
   const hops: Hop[] = [];
   while (atArrowOpen(c)) {
@@ -147,7 +157,7 @@ function parseVertexStep(c: Cursor, first: boolean): VertexStep {
     do types.push(stepName(c, 'vertex type'));
     while (c.eat('|'));
     c.expect(')');
-  } else if (first || atStepName(c, 'vertex type')) {
+  } else if ((first && !c.at(':')) || atStepName(c, 'vertex type')) {
     types.push(stepName(c, first ? 'vertex set' : 'vertex type'));
     while (c.eat('|')) types.push(stepName(c, 'vertex type'));
   }

@@ -1,8 +1,9 @@
 // Type expressions: base types, VERTEX<T>, collections, tuples and every accumulator type.
-import type { AccumType, Field, HeapOrder, HeapSpec, TypeExpr } from '../ast/index.js';
+import type { AccumType, Expr, Field, HeapOrder, HeapSpec, TypeExpr } from '../ast/index.js';
 import { ACCUM_TYPES, BASE_TYPES } from '../keywords.js';
 import type { Cursor } from './cursor.js';
 import { parseExpr } from './expr.js';
+import { parsePrimary } from './primary.js';
 
 const COLLECTIONS = new Set(['LIST', 'SET', 'BAG']);
 
@@ -69,8 +70,11 @@ function parseAccumType(c: Cursor): AccumType {
   if (accum === undefined) c.fail(['accumulator type']);
   const typeArgs: TypeExpr[] = [];
   let groupBy: Field[] | null = null;
+  let percent: Expr | null = null;
   if (c.eat('<')) {
-    if (accum === 'GroupByAccum') {
+    if (accum === 'PercentileContAccum') {
+      percent = parsePrimary(c);
+    } else if (accum === 'GroupByAccum') {
       groupBy = [];
       do groupBy.push(parseField(c));
       while (c.eat(','));
@@ -82,7 +86,8 @@ function parseAccumType(c: Cursor): AccumType {
   }
   let heap: HeapSpec | null = null;
   if (accum === 'HeapAccum' && c.at('(')) heap = parseHeapSpec(c);
-  return { kind: 'AccumType', accum, typeArgs, groupBy, heap, range: c.rangeFrom(start) };
+  const range = c.rangeFrom(start);
+  return { kind: 'AccumType', accum, typeArgs, groupBy, heap, percent, range };
 }
 
 function parseHeapSpec(c: Cursor): HeapSpec {

@@ -1,12 +1,19 @@
 // Adjacency of one edge type, one direction, one vertex type: compact CSR arrays (offsets into
 // a list of edge slots) built by the last fold, plus a per-vertex delta of edges added since.
-// Readers see the delta at once; a fold merges it into the CSR and drops deleted edges.
+// Readers see the delta at once; a fold merges it into the CSR and drops deleted edges. The fold
+// also writes the far end of each CSR edge (type index and slot) beside it, so a traversal reads
+// the CSR sequentially, and `dead` counts CSR edges deleted since: while 0, all are alive.
 import { ensureSize } from './arrays.js';
 
 export class Adjacency {
   /** offsets[v]..offsets[v+1] index `edges` for vertex v < built. */
   offsets = new Uint32Array(1);
   edges = new Int32Array(0);
+  /** Far end of the edge at each CSR position: vertex type index and slot. */
+  farType = new Uint16Array(0);
+  far = new Int32Array(0);
+  /** Edges deleted since the last fold (0: every CSR edge is alive). */
+  dead = 0;
   built = 0;
   /** Edge slots added since the last fold, by vertex. */
   readonly delta = new Map<number, number[]>();
@@ -37,8 +44,16 @@ export class Adjacency {
     return out;
   }
 
-  /** Rebuilds the CSR for `vertexCount` vertices from itself and the delta, keeping live edges. */
-  fold(vertexCount: number, alive: Uint8Array): void {
+  /**
+   * Rebuilds the CSR for `vertexCount` vertices from itself and the delta, keeping live edges;
+   * `farTypes` and `fars` give the far end of each edge slot.
+   */
+  fold(
+    vertexCount: number,
+    alive: Uint8Array,
+    farTypes: Uint16Array = new Uint16Array(0),
+    fars: Int32Array = new Int32Array(0),
+  ): void {
     const counts = new Uint32Array(vertexCount + 1);
     const keep = (e: number) => alive[e] === 1;
     for (let v = 0; v < vertexCount; v++) {
@@ -57,8 +72,18 @@ export class Adjacency {
       });
     }
     edges = ensureSize(edges, cursor);
+    const farType = new Uint16Array(edges.length);
+    const far = new Int32Array(edges.length);
+    for (let i = 0; i < cursor; i++) {
+      const e = edges[i] as number;
+      farType[i] = farTypes[e] ?? 0;
+      far[i] = fars[e] ?? 0;
+    }
     this.offsets = counts;
     this.edges = edges;
+    this.farType = farType;
+    this.far = far;
+    this.dead = 0;
     this.built = vertexCount;
     this.delta.clear();
     this.deltaCount = 0;

@@ -115,6 +115,10 @@ export class EdgeTable {
     else this.pairIndex.get(a * 65536 + c)?.delete(b * maxSlotsPerType + e);
     this.alive[slot] = 0;
     this.liveCount -= 1;
+    const out = this.out[a];
+    if (out) out.dead += 1;
+    const back = this.in[c];
+    if (back) back.dead += 1;
     for (const column of this.columns) column[slot] = undefined;
   }
 
@@ -131,8 +135,8 @@ export class EdgeTable {
 
   /** Folds every adjacency's delta into its CSR (vertex counts per type index given). */
   fold(slotCounts: readonly number[]): void {
-    this.out.forEach((adj, t) => adj.fold(slotCounts[t] ?? 0, this.alive));
-    this.in.forEach((adj, t) => adj.fold(slotCounts[t] ?? 0, this.alive));
+    this.out.forEach((adj, t) => adj.fold(slotCounts[t] ?? 0, this.alive, this.dstType, this.dst));
+    this.in.forEach((adj, t) => adj.fold(slotCounts[t] ?? 0, this.alive, this.srcType, this.src));
   }
 
   get deltaCount(): number {

@@ -1,26 +1,18 @@
 // Compiles a CREATE LOADING JOB into a CompiledJob, checked against the schema once: the filename
 // variables (DEFINE FILENAME, and a generated `__GSQL_FILENAME_<n>__` for each LOAD "path"), the
-// USING options of each LOAD, and per destination clause a closure from a line to a mutation.
+// USING options of each statement, and per destination clause a closure from a line to a mutation
+// (or to temp-table rows, read by the LOAD TEMP_TABLE statements of `tables`).
 // Compiled jobs are cached by (graph, job text, catalog version).
-import { parse, type CreateLoadingJob, type Expr, type Load } from '../../../core/gsql/index.js';
+import { parse, type CreateLoadingJob, type Expr } from '../../../core/gsql/index.js';
 import type { CatalogData } from '../catalog/types.js';
 import { findLoadingJob } from '../catalog/jobs.js';
-import { jobError, LoadingJobError, type JobPlace } from './errors.js';
+import { compileDelete } from './deletes.js';
+import { jobError, LoadingJobError } from './errors.js';
 import type { ExprContext } from './expr.js';
+import { readOptions, type LoadOptions } from './options.js';
 import { compileTarget, type CompiledTarget } from './targets.js';
 
-/** How a statement's input is read (USING SEPARATOR, EOL, QUOTE, HEADER, JSON_FILE, ...). */
-export interface LoadOptions {
-  readonly separator?: string;
-  readonly eol?: string;
-  readonly quote?: '"' | "'";
-  readonly header?: boolean;
-  /** USER_DEFINED_HEADER: column names from a DEFINE HEADER. */
-  readonly columns?: readonly string[];
-  readonly json: boolean;
-  readonly newVertexOnly: boolean;
-  readonly vertexMustExist: boolean;
-}
+export { unescapeText, type LoadOptions } from './options.js';
 
 export interface CompiledLoad {
   /** The filename variable it reads (a generated name for LOAD "path"). */
@@ -43,77 +35,47 @@ export interface CompiledJob {
   /** Filename variables with their default path (null when none). */
   readonly filenames: ReadonlyMap<string, string | null>;
   readonly statements: readonly CompiledLoad[];
+  /** Per temp table, the LOAD TEMP_TABLE statements reading its rows. */
+  readonly tables: ReadonlyMap<string, readonly CompiledLoad[]>;
 }
 
-const knownOptions = new Set([
-  'SEPARATOR',
-  'EOL',
-  'QUOTE',
-  'HEADER',
-  'USER_DEFINED_HEADER',
-  'JSON_FILE',
-  'NEW_VERTEX_ONLY',
-  'VERTEX_MUST_EXIST',
-]);
-
-/** Separator and EOL text: `\t`, `\n`, `\r`, `\xy` (decimal ASCII code) as the reference allows. */
-export function unescapeText(value: string): string {
-  return value.replace(/\\(t|n|r|\d{1,3})/g, (_m, c: string) =>
-    c === 't' ? '\t' : c === 'n' ? '\n' : c === 'r' ? '\r' : String.fromCharCode(Number(c)),
+/** The filename variable a statement reads; a LOAD "path" gets a generated one. */
+function sourceVariable(
+  source: Expr,
+  job: string,
+  filenames: Map<string, string | null>,
+  literal: Map<string, string>,
+): string {
+  if (source.kind === 'Name') {
+    if (!filenames.has(source.name)) {
+      jobError(
+        'LOADING-UNKNOWN-FILENAME',
+        { job, range: source.range },
+        `filename variable ${source.name} is not defined`,
+      );
+    }
+    return source.name;
+  }
+  if (source.kind === 'StringLit') {
+    const variable = literal.get(source.value) ?? `__GSQL_FILENAME_${literal.size}__`;
+    literal.set(source.value, variable);
+    filenames.set(variable, source.value);
+    return variable;
+  }
+  return jobError(
+    'LOADING-UNSUPPORTED',
+    { job, range: source.range },
+    'a LOAD reads a filename variable, a quoted path or a TEMP_TABLE',
   );
 }
 
-function optionText(value: Expr, place: JobPlace, name: string): string {
-  if (value.kind === 'StringLit') return value.value;
-  if (value.kind === 'BoolLit') return String(value.value);
-  if (value.kind === 'Name') return value.name;
-  return jobError('LOADING-BAD-OPTION', place, `USING ${name} takes a quoted value`);
-}
-
-function flag(value: string, place: JobPlace, name: string): boolean {
-  const v = value.toLowerCase();
-  if (v === 'true' || v === 'false') return v === 'true';
-  return jobError('LOADING-BAD-OPTION', place, `USING ${name} must be "true" or "false"`);
-}
-
-function readOptions(
-  load: Load,
-  job: string,
-  headers: ReadonlyMap<string, readonly string[]>,
-): LoadOptions {
-  const out: {
-    -readonly [K in keyof LoadOptions]: LoadOptions[K];
-  } = { json: false, newVertexOnly: false, vertexMustExist: false };
-  for (const option of load.using) {
-    const place = { job, range: option.range };
-    const name = option.name.toUpperCase();
-    if (!knownOptions.has(name))
-      jobError('LOADING-BAD-OPTION', place, `unknown option ${option.name}`);
-    const value = optionText(option.value, place, name);
-    if (name === 'SEPARATOR' || name === 'EOL') {
-      const v = unescapeText(value);
-      if (v === '') jobError('LOADING-BAD-OPTION', place, `USING ${name} cannot be empty`);
-      if (name === 'SEPARATOR') out.separator = v;
-      else out.eol = v;
-    } else if (name === 'QUOTE') {
-      const v = value.toLowerCase();
-      if (v !== 'single' && v !== 'double') {
-        jobError('LOADING-BAD-OPTION', place, 'USING QUOTE must be "single" or "double"');
-      }
-      out.quote = v === 'single' ? "'" : '"';
-    } else if (name === 'USER_DEFINED_HEADER') {
-      const columns = headers.get(value);
-      if (!columns) jobError('LOADING-UNKNOWN-HEADER', place, `no DEFINE HEADER ${value}`);
-      out.columns = columns;
-    } else {
-      const on = flag(value, place, name);
-      if (name === 'HEADER') out.header = on;
-      else if (name === 'JSON_FILE') out.json = on;
-      else if (name === 'NEW_VERTEX_ONLY') out.newVertexOnly = on;
-      else out.vertexMustExist = on;
-    }
+/** A LOAD TEMP_TABLE may read only the columns the table has. */
+function checkTableColumns(ctx: ExprContext, columns: readonly string[], table: string): void {
+  const missing = [...ctx.names].find((n) => !columns.includes(n));
+  if (missing !== undefined || ctx.maxColumn >= columns.length) {
+    const what = missing === undefined ? `$${ctx.maxColumn}` : `"${missing}"`;
+    jobError('LOADING-UNKNOWN-HEADER', ctx.place, `temp table ${table} has no column ${what}`);
   }
-  return out;
 }
 
 /** Compiles a parsed job for one graph of `catalog`; throws LoadingJobError on schema errors. */
@@ -131,6 +93,8 @@ export function compileLoadingJob(
   const headers = new Map<string, readonly string[]>();
   const literal = new Map<string, string>();
   const statements: CompiledLoad[] = [];
+  const tableColumns = new Map<string, readonly string[]>();
+  const tables = new Map<string, CompiledLoad[]>();
   for (const stmt of ast.body) {
     const place = { job, range: stmt.range };
     if (stmt.kind === 'DefineFilename') {
@@ -143,42 +107,30 @@ export function compileLoadingJob(
       headers.set(stmt.name, stmt.columns);
       continue;
     }
-    let variable: string;
     const source = stmt.source;
-    if (source === null) variable = '';
-    else if (source.kind === 'Name') {
-      if (!filenames.has(source.name)) {
+    const table = stmt.kind === 'Load' && stmt.tempTable && source?.kind === 'Name';
+    let variable = '';
+    if (table) {
+      if (!tableColumns.has(source.name)) {
         jobError(
           'LOADING-UNKNOWN-FILENAME',
-          { job, range: source.range },
-          `filename variable ${source.name} is not defined`,
+          place,
+          `temp table ${source.name} is not loaded before`,
         );
       }
-      variable = source.name;
-    } else if (source.kind === 'StringLit') {
-      variable = literal.get(source.value) ?? `__GSQL_FILENAME_${literal.size}__`;
-      literal.set(source.value, variable);
-      filenames.set(variable, source.value);
-    } else {
-      return jobError(
-        'LOADING-UNSUPPORTED',
-        { job, range: source.range },
-        'a LOAD reads a filename variable or a quoted path',
-      );
-    }
+    } else if (source !== null) variable = sourceVariable(source, job, filenames, literal);
     const options = readOptions(stmt, job, headers);
     const ctx: ExprContext = { place, tuples: catalog.tuples, maxColumn: -1, names: new Set() };
-    const targets = stmt.targets.map((t) => compileTarget(t, graph, catalog, ctx, options));
-    const same = statements.find((s) => s.variable === variable);
-    if (same && JSON.stringify(same.options) !== JSON.stringify(options)) {
-      jobError(
-        'LOADING-BAD-OPTION',
-        place,
-        `LOAD statements reading ${variable} must have the same USING clause`,
-      );
+    const targets =
+      stmt.kind === 'LoadDelete'
+        ? [compileDelete(stmt, graph, catalog, ctx)]
+        : stmt.targets.map((t) => compileTarget(t, graph, catalog, ctx, options));
+    if (stmt.kind === 'Load') {
+      for (const t of stmt.targets)
+        if (t.what === 'TEMP_TABLE') tableColumns.set(t.name, t.columns);
     }
     const { line, column } = stmt.range.start;
-    statements.push({
+    const compiled = {
       variable,
       line,
       column,
@@ -186,7 +138,21 @@ export function compileLoadingJob(
       targets,
       maxColumn: ctx.maxColumn,
       names: [...ctx.names],
-    });
+    };
+    if (table) {
+      checkTableColumns(ctx, tableColumns.get(source.name) ?? [], source.name);
+      tables.set(source.name, [...(tables.get(source.name) ?? []), compiled]);
+      continue;
+    }
+    const same = statements.find((s) => s.variable === variable);
+    if (same && JSON.stringify(same.options) !== JSON.stringify(options)) {
+      jobError(
+        'LOADING-BAD-OPTION',
+        place,
+        `statements reading ${variable} must have the same USING clause`,
+      );
+    }
+    statements.push(compiled);
   }
   return {
     name: job,
@@ -195,6 +161,7 @@ export function compileLoadingJob(
     catalogVersion: catalog.version,
     filenames,
     statements,
+    tables,
   };
 }
 

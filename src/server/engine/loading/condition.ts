@@ -1,10 +1,18 @@
 // Compiles WHERE conditions of a LOAD statement into closures over one input line: comparisons
 // (numeric when either side is a number, else as text), arithmetic, AND/OR/NOT, IN, BETWEEN and
-// the WHERE-clause token functions. Tokens are text; to_int/to_float make numbers.
+// the WHERE-clause token functions, IS [NOT] NUMERIC and IS [NOT] EMPTY. Tokens are text;
+// to_int/to_float make numbers.
 import type { Expr } from '../../../core/gsql/index.js';
 import { jobError } from './errors.js';
 import { at, checkArity, compileLeaf, type Evaluator, type ExprContext } from './expr.js';
 import { conditionFunctions, text } from './functions.js';
+
+/** The reference's IS NUMERIC pattern; spaces around the token are skipped. */
+const numericPattern = /^[+-]?[0-9]+(\.[0-9])?[0-9]*([eE][+-]?[0-9]+)?$/;
+
+function isNumeric(v: unknown): boolean {
+  return typeof v === 'number' || typeof v === 'bigint' || numericPattern.test(text(v).trim());
+}
 
 const isNumber = (v: unknown): v is number | bigint =>
   typeof v === 'number' || typeof v === 'bigint';
@@ -89,6 +97,11 @@ export function compileCondition(expr: Expr, ctx: ExprContext): Evaluator {
         const v = value(row);
         return set.some((item) => compare(v, item(row)) === 0) !== expr.negated;
       };
+    }
+    case 'IsTest': {
+      const value = compileCondition(expr.value, ctx);
+      const test = expr.test === 'NUMERIC' ? isNumeric : (v: unknown) => text(v) === '';
+      return (row) => test(value(row)) !== expr.negated;
     }
     case 'Between': {
       const value = compileCondition(expr.value, ctx);

@@ -24,7 +24,7 @@ export interface JobDescription {
     readonly TargetName: string;
     readonly FromVertexType?: string;
     readonly ToVertexType?: string;
-    readonly DataSource: { readonly Type: 'FileVar'; readonly Value: string };
+    readonly DataSource: { readonly Type: 'FileVar' | 'TempTable'; readonly Value: string };
   }[];
 }
 
@@ -65,7 +65,7 @@ export function describeLoadingJob(
   for (const stmt of ast.body) {
     if (stmt.kind === 'DefineHeader') headers[stmt.name] = stmt.columns;
     else if (stmt.kind === 'DefineFilename') files[stmt.name] = stmt.path ?? '';
-    else {
+    else if (stmt.kind === 'Load') {
       let source = '';
       if (stmt.source?.kind === 'Name') source = stmt.source.name;
       else if (stmt.source?.kind === 'StringLit') {
@@ -84,7 +84,7 @@ export function describeLoadingJob(
           Mappings: target.values.map(mapping),
           TargetName: target.name,
           ...(pair ? { FromVertexType: pair.from, ToVertexType: pair.to } : {}),
-          DataSource: { Type: 'FileVar', Value: source },
+          DataSource: { Type: stmt.tempTable ? 'TempTable' : 'FileVar', Value: source },
         });
       }
     }

@@ -52,8 +52,10 @@ export function compileLeaf(expr: Expr, ctx: ExprContext): Evaluator | undefined
         ctx.maxColumn = Math.max(ctx.maxColumn, column);
         return (row) => row.token(column);
       }
-      ctx.names.add(column);
-      return (row) => row.named(column);
+      // A JSON path `$"key":"sub"` is looked up key by key (JSON lines).
+      const name = [column, ...expr.path].join(':');
+      ctx.names.add(name);
+      return (row) => row.named(name);
     }
     case 'StringLit':
     case 'DatetimeLit':

@@ -1,25 +1,22 @@
 // Runs a compiled loading job over one stream of input for one filename variable (POST /ddl, or
-// one file of RUN LOADING JOB): only the LOAD statements reading that variable run. Lines become
+// one file of RUN LOADING JOB): only the LOAD and DELETE statements reading that variable run
+// (and, through temp tables, the LOAD TEMP_TABLE statements fed by them). Lines become
 // mutations in batches; each batch is written with engine.write (durable before acknowledged),
 // never splitting one line's mutations, so memory is bounded by the batch size. Bad lines and
 // bad objects are counted and skipped; the abort signal is checked between batches.
 import type { Engine } from '../engine.js';
-import type { Mutation } from '../mutations.js';
-import { compiledJob, type CompiledJob, type CompiledLoad } from './compile.js';
+import { compiledJob, type CompiledJob } from './compile.js';
 import { parseJsonLine, readLines, splitTokens } from './csv.js';
 import { LoadingJobError } from './errors.js';
-import type { Row } from './expr.js';
 import {
   conciseOf,
   copyStatistics,
   emptyStatistics,
-  objectStatistics,
   type FileStatistics,
   type LoadingResult,
   type LoadStatistics,
-  type ObjectStatistics,
 } from './stats.js';
-import type { CompiledTarget } from './targets.js';
+import { InputRow, LineSink, type Pending } from './rows.js';
 
 export interface RunOptions {
   /** The filename variable, a generated `__GSQL_FILENAME_<n>__`, or the path of a LOAD "path". */
@@ -68,53 +65,6 @@ function eolOf(value: string | undefined): string | undefined {
   return value === '\\r\\n' || value?.toUpperCase() === 'CRLF' ? '\r\n' : value;
 }
 
-class InputRow implements Row {
-  tokens: readonly string[] = [];
-  object: Record<string, unknown> | null = null;
-  columns = new Map<string, number>();
-  constructor(readonly fileName: string) {}
-
-  token(index: number): unknown {
-    return this.tokens[index];
-  }
-
-  named(name: string): unknown {
-    if (this.object) {
-      if (name in this.object) return this.object[name];
-      if (!name.includes(':')) return undefined;
-      let v: unknown = this.object;
-      for (const key of name.split(':')) {
-        if (typeof v !== 'object' || v === null) return undefined;
-        v = (v as Record<string, unknown>)[key];
-      }
-      return v;
-    }
-    const index = this.columns.get(name);
-    return index === undefined ? undefined : this.tokens[index];
-  }
-}
-
-interface Counted {
-  readonly target: CompiledTarget;
-  readonly stats: ObjectStatistics;
-}
-
-function countersFor(stmts: readonly CompiledLoad[], statistics: LoadStatistics): Counted[] {
-  const byType = new Map<string, ObjectStatistics>();
-  return stmts.flatMap((stmt) =>
-    stmt.targets.map((target) => {
-      const key = `${target.kind}:${target.typeName}`;
-      let stats = byType.get(key);
-      if (!stats) {
-        stats = objectStatistics(target.typeName);
-        byType.set(key, stats);
-        (target.kind === 'vertex' ? statistics.vertex : statistics.edge).push(stats);
-      }
-      return { target, stats };
-    }),
-  );
-}
-
 /** Runs `job` (a compiled job, or the name of a job of `graphName`) over `source`. */
 export async function runLoadingJob(
   engine: Engine,
@@ -127,7 +77,7 @@ export async function runLoadingJob(
   const variable = resolveVariable(compiled, options.filename);
   const stmts = compiled.statements.filter((s) => s.variable === variable);
   const statistics = emptyStatistics();
-  const counted = countersFor(stmts, statistics);
+  const sink = new LineSink(compiled, stmts, statistics);
   const first = stmts[0];
   const fileName = options.sourceFileName ?? 'Online_POST';
   const result: FileStatistics = { sourceFileName: fileName, statistics };
@@ -165,7 +115,7 @@ export async function runLoadingJob(
 
   const batchSize = Math.max(1, options.batchSize ?? 20_000);
   const signal = options.signal;
-  let pending: Mutation[] = [];
+  let pending: Pending[] = [];
   let bytes = 0;
   let lines = 0;
   const report = () =>
@@ -177,7 +127,9 @@ export async function runLoadingJob(
     if (pending.length > 0) {
       const mutations = pending;
       pending = [];
-      await engine.write(() => ({ mutations }));
+      await engine.write((graph) => ({
+        mutations: mutations.flatMap((m) => (typeof m === 'function' ? m(graph) : [m])),
+      }));
     }
     report();
   };
@@ -228,20 +180,7 @@ export async function runLoadingJob(
       }
     }
     statistics.validLine += 1;
-    let failed = false;
-    for (const { target, stats } of counted) {
-      if (target.where && !target.where(row)) {
-        failed = true;
-        continue;
-      }
-      const out = target.map(row);
-      if (typeof out === 'string') stats[out] += 1;
-      else {
-        stats.validObject += 1;
-        pending.push(out);
-      }
-    }
-    if (failed) statistics.failedConditionLine += 1;
+    if (sink.apply(row, pending)) statistics.failedConditionLine += 1;
     if (pending.length >= batchSize) await flush();
   }
   await flush();

@@ -7,26 +7,43 @@ import type { Expr, LoadTarget } from '../../../core/gsql/index.js';
 import type { CatalogData, EdgeTypeDef, GraphDef, VertexTypeDef } from '../catalog/types.js';
 import { canonicalId } from '../data/ids.js';
 import { EngineError } from '../errors.js';
+import type { Graph } from '../graph/graph.js';
 import type { Mutation } from '../mutations.js';
 import { ValueError } from '../values.js';
 import { jobError } from './errors.js';
 import { planAttr, updates, type AttrPlan } from './attrs.js';
 import { compileCondition } from './condition.js';
+import { compileEnd, pairAllowed } from './endpoints.js';
 import { compileToken, type Evaluator, type ExprContext, type Row } from './expr.js';
 import { text } from './functions.js';
+import { compileTempTarget } from './temp.js';
 
 export type RejectReason =
   'noIdFound' | 'invalidAttribute' | 'invalidPrimaryId' | 'invalidSecondaryId';
 
-export type TargetOutcome = Mutation | RejectReason;
+/** Mutations computed inside the write, from the graph as it is then (edge deletes). */
+export type Planner = (graph: Graph) => Mutation[];
 
-export interface CompiledTarget {
-  readonly kind: 'vertex' | 'edge';
+export type TargetOutcome = Mutation | Planner | RejectReason;
+
+/** A destination that makes (or deletes) one vertex or edge per line. */
+export interface ObjectTarget {
+  readonly kind: 'vertex' | 'edge' | 'deleteVertex' | 'deleteEdge';
   readonly typeName: string;
   /** The WHERE clause; absent when there is none. */
   readonly where?: (row: Row) => boolean;
   readonly map: (row: Row) => TargetOutcome;
 }
+
+/** A TEMP_TABLE destination: the rows one line adds to the table (flatten makes several). */
+export interface TempTarget {
+  readonly kind: 'temp';
+  readonly typeName: string;
+  readonly where?: (row: Row) => boolean;
+  readonly rows: (row: Row) => readonly Row[];
+}
+
+export type CompiledTarget = ObjectTarget | TempTarget;
 
 /** Per-statement USING flags that change the mutations. */
 export interface TargetFlags {
@@ -36,7 +53,7 @@ export interface TargetFlags {
 
 type IdResult = { readonly id: string } | 'noIdFound' | 'invalid';
 
-function readId(def: VertexTypeDef, value: Evaluator, row: Row): IdResult {
+export function readId(def: VertexTypeDef, value: Evaluator, row: Row): IdResult {
   try {
     const raw = value(row);
     if (raw === undefined) return 'noIdFound';
@@ -49,7 +66,7 @@ function readId(def: VertexTypeDef, value: Evaluator, row: Row): IdResult {
   }
 }
 
-function idEvaluator(expr: Expr, ctx: ExprContext): Evaluator {
+export function idEvaluator(expr: Expr, ctx: ExprContext): Evaluator {
   if (expr.kind === 'Wildcard') {
     jobError(
       'LOADING-SKIPPED-KEY',
@@ -78,7 +95,7 @@ function compileVertex(
   ctx: ExprContext,
   catalog: CatalogData,
   flags: TargetFlags,
-): CompiledTarget['map'] {
+): ObjectTarget['map'] {
   const attrs = def.attributes;
   const keyed = def.primaryKeySyntax;
   const want = keyed ? attrs.length : attrs.length + 1;
@@ -108,43 +125,21 @@ function compileVertex(
   };
 }
 
-/** The one vertex type an edge end can have, or an error when the pairs leave a choice. */
-function endType(ctx: ExprContext, target: LoadTarget, def: EdgeTypeDef, end: 'from' | 'to') {
-  const types = new Set(def.pairs.map((p) => p[end]));
-  const only = types.size === 1 ? [...types][0] : undefined;
-  if (!only || only === '*') {
-    jobError(
-      'LOADING-AMBIGUOUS-ENDPOINT',
-      { job: ctx.place.job, range: target.range },
-      `edge ${def.name} allows several ${end === 'from' ? 'source' : 'target'} vertex types; ` +
-        'the vertex type after the id ($n Type) is not supported yet',
-    );
-  }
-  return only;
-}
-
 function compileEdge(
   target: LoadTarget,
   def: EdgeTypeDef,
+  graph: GraphDef,
   ctx: ExprContext,
   catalog: CatalogData,
   flags: TargetFlags,
-): CompiledTarget['map'] {
+): ObjectTarget['map'] {
   const attrs = def.attributes;
   const want = attrs.length + 2;
   if (target.values.length !== want)
     countError(ctx, target, want, 'source id, target id, attributes');
-  const ft = endType(ctx, target, def, 'from');
-  const tt = endType(ctx, target, def, 'to');
-  const fromDef = catalog.vertexTypes.find((v) => v.name === ft);
-  const toDef = catalog.vertexTypes.find((v) => v.name === tt);
-  if (!fromDef || !toDef) {
-    return jobError(
-      'LOADING-UNKNOWN-TYPE',
-      { job: ctx.place.job, range: target.range },
-      `edge ${def.name}: unknown end type`,
-    );
-  }
+  const fromEnd = compileEnd(def, 'from', target.fromType, graph, catalog, ctx, target);
+  const toEnd = compileEnd(def, 'to', target.toType, graph, catalog, ctx, target);
+  const checkPair = target.fromType !== null || target.toType !== null;
   const from = idEvaluator(target.values[0] as Expr, ctx);
   const to = idEvaluator(target.values[1] as Expr, ctx);
   const plans: AttrPlan[] = [];
@@ -163,12 +158,18 @@ function compileEdge(
   const discPos = def.discriminator.map((name) => attrs.findIndex((a) => a.name === name));
   const must = flags.vertexMustExist ? ('both' as const) : undefined;
   return (row) => {
+    const fromDef = fromEnd(row);
+    if (!fromDef) return 'invalidPrimaryId';
+    const toDef = toEnd(row);
+    if (!toDef || (checkPair && !pairAllowed(def, fromDef.name, toDef.name))) {
+      return 'invalidSecondaryId';
+    }
     const f = readId(fromDef, from, row);
     const t = readId(toDef, to, row);
     if (f === 'noIdFound' || t === 'noIdFound') return 'noIdFound';
     if (f === 'invalid') return 'invalidPrimaryId';
     if (t === 'invalid') return 'invalidSecondaryId';
-    const ends = { ft, f: f.id, tt, to: t.id };
+    const ends = { ft: fromDef.name, f: f.id, tt: toDef.name, to: t.id };
     const u = updates(plans, row, catalog);
     if (!u) return 'invalidAttribute';
     const disc: unknown[] = [];
@@ -191,11 +192,17 @@ export function compileTarget(
   flags: TargetFlags,
 ): CompiledTarget {
   const place = { job: ctx.place.job, range: target.range };
-  if (target.what === 'TEMP_TABLE') {
-    jobError('LOADING-UNSUPPORTED', place, 'TEMP_TABLE destinations are not supported');
-  }
   const where = target.where ? compileCondition(target.where, ctx) : undefined;
   const condition = where ? (row: Row) => where(row) === true : undefined;
+  if (target.what === 'TEMP_TABLE') {
+    const rows = compileTempTarget(target, ctx);
+    return {
+      kind: 'temp',
+      typeName: target.name,
+      rows,
+      ...(condition ? { where: condition } : {}),
+    };
+  }
   if (target.what === 'VERTEX') {
     const def = graph.vertexTypes.includes(target.name)
       ? catalog.vertexTypes.find((v) => v.name === target.name)
@@ -218,6 +225,6 @@ export function compileTarget(
       place,
       `edge type ${target.name} is not in graph ${graph.name}`,
     );
-  const map = compileEdge(target, def, ctx, catalog, flags);
+  const map = compileEdge(target, def, graph, ctx, catalog, flags);
   return { kind: 'edge', typeName: def.name, map, ...(condition ? { where: condition } : {}) };
 }

@@ -1,6 +1,8 @@
 // Queries of one engine: compiled installed queries (cached per catalog version and recompiled
 // after a schema change), interpreted queries compiled once per text, and runs with the request's
-// deadline and abort signal, registered in the running-query list while they run.
+// deadline and abort signal, admitted by the workload manager (concurrency limit and delay
+// queue), registered in the running-query list while they run, and detached-mode runs whose
+// status and result are kept for query_status / query_result.
 import { parse, type CreateQuery, type InterpretBlock } from '../../../core/gsql/index.js';
 import { catalogue } from '../../../core/ops/index.js';
 import { findQuery } from '../catalog/jobs.js';
@@ -12,7 +14,9 @@ import {
   type CompiledQuery,
   type QueryOutput,
 } from '../query/index.js';
+import { DetachedQueries, type DetachedEntry } from './detached.js';
 import { RunningQueries } from './running.js';
+import { QueueFullError, Workload } from './workload.js';
 
 /** An installed query's URL as the running-query list shows it: the catalogue's REST++ path. */
 export function installedQueryUrl(graph: string, name: string): string {
@@ -67,6 +71,8 @@ export class QueryService {
   private readonly installed = new Map<string, { version: number; compiled: CompiledQuery }>();
   private readonly interpreted = new Map<string, { version: number; compiled: CompiledQuery }>();
   readonly running = new RunningQueries();
+  readonly workload = new Workload();
+  readonly detached = new DetachedQueries();
 
   constructor(private readonly engine: Engine) {}
 
@@ -118,18 +124,32 @@ export class QueryService {
     return compiled;
   }
 
-  /** Runs a compiled query, listed as running until it ends. */
-  async run(compiled: CompiledQuery, request: RunRequest): Promise<QueryOutput> {
-    const entry = this.running.start(
-      request.graph,
-      request.requestId,
-      request.url,
-      request.timeoutMs,
+  /**
+   * Runs a compiled query: waits for a slot of the workload manager (the deadline starts once
+   * it runs, as time in the delay queue does not count), then is listed as running until it ends.
+   */
+  async run(
+    compiled: CompiledQuery,
+    request: RunRequest,
+    onStart?: () => void,
+  ): Promise<QueryOutput> {
+    // acquire() decides admission synchronously, so a caller that checked refusal() just before
+    // calling run() (detached mode) cannot be refused here.
+    const release = await this.workload.acquire(
+      { graph: request.graph, requestid: request.requestId, url: request.url },
+      request.signal,
     );
-    const signal = request.signal
-      ? AbortSignal.any([request.signal, entry.controller.signal])
-      : entry.controller.signal;
     try {
+      onStart?.();
+      const entry = this.running.start(
+        request.graph,
+        request.requestId,
+        request.url,
+        request.timeoutMs,
+      );
+      const signal = request.signal
+        ? AbortSignal.any([request.signal, entry.controller.signal])
+        : entry.controller.signal;
       return await compiled.run(request.args, {
         graph: this.engine.graph,
         engine: this.engine,
@@ -140,8 +160,39 @@ export class QueryService {
       });
     } finally {
       this.running.end(request.requestId);
+      release();
     }
   }
+
+  /**
+   * Starts a detached-mode run and returns at once; its status and result are kept under the
+   * request id. A full delay queue refuses it at once (QueueFullError), like a direct run.
+   */
+  runDetached(compiled: CompiledQuery, request: Omit<RunRequest, 'signal'>): DetachedEntry {
+    if (this.workload.refuses()) throw new QueueFullError(request.requestId, this.workload.limits);
+    const entry = this.detached.submit(request.graph, request.requestId, request.url);
+    this.run(compiled, request, () => this.detached.started(entry, request.timeoutMs)).then(
+      (output) => this.detached.finish(entry, { status: 'success', results: output.results }),
+      (error: unknown) => this.detached.finish(entry, detachedFailure(error)),
+    );
+    return entry;
+  }
+}
+
+/** How a detached run that failed is reported: timeout, aborted, or error with its code. */
+function detachedFailure(error: unknown): {
+  status: 'timeout' | 'aborted' | 'error';
+  code: string;
+  message: string;
+} {
+  const message = error instanceof Error ? error.message : String(error);
+  const code =
+    typeof (error as { code?: unknown } | undefined)?.code === 'string'
+      ? (error as { code: string }).code
+      : 'GWB-INTERNAL';
+  if (code === 'QUERY-TIMEOUT') return { status: 'timeout', code, message };
+  if (code === 'QUERY-ABORTED') return { status: 'aborted', code, message };
+  return { status: 'error', code, message };
 }
 
 const services = new WeakMap<Engine, QueryService>();

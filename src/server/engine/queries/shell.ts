@@ -83,6 +83,7 @@ export function queryStatement(ctx: StatementContext): Promise<string[]> | undef
       return (async () => {
         const graph = graphOf(ctx, s.all ? [] : s.names, 'INSTALL QUERY');
         const status = await installQueries(ctx.engine, graph, s.all ? ['*'] : s.names);
+        if (status.state === 'FAILURE') throw new ShellError(status.message);
         const failed = status.queries.filter((q) => q.state === 'FAILED');
         if (failed.length > 0)
           throw new ShellError(

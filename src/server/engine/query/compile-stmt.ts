@@ -23,7 +23,8 @@ import type { Compiler } from './compile.js';
 import { QueryRuntimeError } from './errors.js';
 import { toStringValue } from './functions.js';
 import { converter, defaultValue, EdgeRef, eq } from './runtime-values.js';
-import { compileDelete, compileSelect, compileUpdate } from './select.js';
+import { compileSelect } from './select.js';
+import { compileDelete, compileUpdate } from './select-statements.js';
 import { VSET } from './types.js';
 
 export function block(comp: Compiler, stmts: readonly QueryStmt[], cx: Cx, newScope = true): CS {

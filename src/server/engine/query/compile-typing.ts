@@ -101,6 +101,9 @@ export function accSpec(comp: Compiler, at: AccumType): AccSpec {
     case 'BitwiseAndAccum':
     case 'BitwiseOrAccum':
       return { name: at.accum, el: INT };
+    case 'PercentileContAccum':
+      comp.error(at, 'QUERY-UNSUPPORTED', 'PercentileContAccum is not supported yet');
+      return { name: 'AvgAccum', el: DOUBLE };
     default:
       return { name: at.accum, el: first };
   }

@@ -102,6 +102,11 @@ export class VAcc implements Flushable {
     return a;
   }
 
+  /** The column of vertex type `t` (scalar accumulators: values by slot). */
+  col(t: number): Column {
+    return this.vals[t] ?? this.column(t);
+  }
+
   /** Scalar: the value; container: the Acc (created on first use). */
   get(id: number): unknown {
     const a = this.column(vtypeOf(id));
@@ -162,6 +167,11 @@ export class VAcc implements Flushable {
   }
 
   addDeferred(id: number, v: unknown): void {
+    this.addDeferredAt(vtypeOf(id), vslotOf(id), id, v);
+  }
+
+  /** addDeferred with the vertex's type index and slot already known. */
+  addDeferredAt(t: number, s: number, id: number, v: unknown): void {
     if (!this.dirty) this.markDirty();
     const sc = this.scalar;
     if (!sc) {
@@ -169,8 +179,6 @@ export class VAcc implements Flushable {
       this.pendVals.push(v);
       return;
     }
-    const t = vtypeOf(id);
-    const s = vslotOf(id);
     let d = this.dv[t];
     let m = this.dmark[t];
     if (!d || !m) {

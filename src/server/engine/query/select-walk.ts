@@ -169,12 +169,14 @@ export class Collector {
   private last = -1;
   add(id: number): void {
     // Rows of one source vertex come together: skip the repeats cheaply.
+    if (id !== this.last) this.addAt(id, vtypeOf(id), vslotOf(id));
+  }
+  /** add() with the vertex's type index and slot already known. */
+  addAt(id: number, t: number, s: number): void {
     if (id === this.last) return;
     this.last = id;
-    const t = vtypeOf(id);
     let m = this.marks[t];
     if (!m) this.marks[t] = m = new Uint8Array(this.run.graph.vertexByIndex[t]?.slotCount ?? 0);
-    const s = vslotOf(id);
     if (m[s] === 0) {
       m[s] = 1;
       this.ids.push(id);

@@ -2,17 +2,8 @@
 // WHERE, ACCUM with its snapshot semantics (inputs deferred to the end of the clause), POST-ACCUM
 // per distinct vertex of one alias, HAVING, ORDER BY and LIMIT. Rows are enumerated straight off
 // the adjacency arrays; the loop yields to the event loop when its time slice is used up.
-import {
-  type Delete,
-  type DmlStmt,
-  type Expr,
-  type Node,
-  type Pattern,
-  type Select,
-  type Update,
-  walk,
-} from '../../../core/gsql/index.js';
-import { bothStmt, NEXT, Scope, type CS, type Cx, type SyncStmt } from './compile-types.js';
+import { type Node, type Select, walk } from '../../../core/gsql/index.js';
+import { Scope, type Cx, type SyncStmt } from './compile-types.js';
 import type { Compiler } from './compile.js';
 import type { Run } from './run.js';
 import { cmp, EdgeRef, num, VSet, vid, vslotOf, vtypeOf } from './runtime-values.js';
@@ -23,6 +14,7 @@ import {
   type TargetFilter,
   targetFilter,
 } from './select-sources.js';
+import { jitSelect, type JitSelect } from './select-jit.js';
 import { type Walk, type Visit, walkEdges, walksFor, edgeNames, Collector } from './select-walk.js';
 import { EDGE, type T } from './types.js';
 
@@ -58,7 +50,7 @@ function namesIn(nodes: readonly (Node | null | undefined)[]): Set<string> {
   return found;
 }
 
-interface SelectOptions {
+export interface SelectOptions {
   /** DELETE / UPDATE: the output alias may be any alias; the result is not needed. */
   readonly statement?: boolean;
 }
@@ -93,7 +85,12 @@ function runners(gen: (r: Run) => Generator<undefined, VSet, undefined>): Select
   };
 }
 
-function compileSelectCore(c: Compiler, sel: Select, cx: Cx, opts: SelectOptions): SelectRunner {
+export function compileSelectCore(
+  c: Compiler,
+  sel: Select,
+  cx: Cx,
+  opts: SelectOptions,
+): SelectRunner {
   const scope = new Scope(cx.scope);
   const aliasSlots = new Map<string, number>();
   const vertexAliases = new Set<string>();
@@ -216,6 +213,23 @@ function compileSelectCore(c: Compiler, sel: Select, cx: Cx, opts: SelectOptions
   const collectSlots = [...collect];
   const outSlot = outputSlot ?? -1;
   const nHops = hops.length;
+  const hop0 = first.hops[0];
+  const jit: JitSelect | null =
+    plans.length === 1 &&
+    first.hops.length <= 1 &&
+    !sample &&
+    source.filter === null &&
+    (!hop0 || (!hop0.repeat && !hop0.targetBound))
+      ? jitSelect(c, {
+          scope,
+          srcSlot,
+          hop: hop0 ? { targetSlot: hop0.targetSlot, edgeSlot: hop0.edgeSlot } : null,
+          where: sel.where,
+          accum: sel.accum,
+          posts: sel.postAccum.map((stmts, i) => ({ slot: posts[i]?.slot ?? -1, stmts })),
+          collectSlots,
+        })
+      : null;
 
   return runners(function* (r: Run): Generator<undefined, VSet, undefined> {
     const f = r.f;
@@ -310,43 +324,62 @@ function compileSelectCore(c: Compiler, sel: Select, cx: Cx, opts: SelectOptions
         walkEdges(w, t, s, visit);
       }
     };
-    const srcFilter = source.filter;
-    for (const id of source.ids(r)) {
-      if (srcFilter && !srcFilter(r, id)) continue;
-      f[srcSlot] = id;
-      if (sample) {
-        taken = 0;
-        quota = Infinity;
-        if (sample.when(r)) {
-          const n = num(sample.size(r));
-          if (sample.percent) {
-            let degree = 0;
-            const count = () => {
-              degree++;
-            };
-            for (const w of (hopRt[0] as { walks: Walk[] }).walks)
-              walkEdges(w, vtypeOf(id), vslotOf(id), count);
-            quota = Math.ceil((degree * n) / 100);
-          } else quota = n;
-        }
-      }
-      if (first.hops.length === 0) {
-        work++;
-        if (single) row();
-        else startPattern(1);
-      } else expand(0, id);
-      if (work > 2048) {
-        work = 0;
-        yield;
+    if (jit) {
+      const given = source.ids(r);
+      const ids = Array.isArray(given) ? (given as number[]) : [...given];
+      const rt = hopRt[0];
+      const walks = rt?.walks ?? [];
+      const types = rt?.filter.types ?? null;
+      const has = rt?.filter.has ?? null;
+      for (let i = 0; i < ids.length;) {
+        i = jit.scan(r, ids, i, walks, types, has, sets);
+        if (i < ids.length) yield;
       }
     }
+    const srcFilter = source.filter;
+    if (!jit)
+      for (const id of source.ids(r)) {
+        if (srcFilter && !srcFilter(r, id)) continue;
+        f[srcSlot] = id;
+        if (sample) {
+          taken = 0;
+          quota = Infinity;
+          if (sample.when(r)) {
+            const n = num(sample.size(r));
+            if (sample.percent) {
+              let degree = 0;
+              const count = () => {
+                degree++;
+              };
+              for (const w of (hopRt[0] as { walks: Walk[] }).walks)
+                walkEdges(w, vtypeOf(id), vslotOf(id), count);
+              quota = Math.ceil((degree * n) / 100);
+            } else quota = n;
+          }
+        }
+        if (first.hops.length === 0) {
+          work++;
+          if (single) row();
+          else startPattern(1);
+        } else expand(0, id);
+        if (work > 2048) {
+          work = 0;
+          yield;
+        }
+      }
     r.flush();
     for (let p = 0; p < posts.length; p++) {
       const post = posts[p] as { slot: number; body: SyncStmt | null };
       const body = post.body;
       const k = collectSlots.indexOf(post.slot);
       const ids = k >= 0 ? (sets[k] as Collector).ids : [];
-      if (body) {
+      const jp = jit?.posts[p];
+      if (body && jp) {
+        for (let i = 0; i < ids.length;) {
+          i = jp(r, ids, i);
+          if (i < ids.length) yield;
+        }
+      } else if (body) {
         let n = 0;
         for (const id of ids) {
           f[post.slot] = id;
@@ -387,55 +420,4 @@ function compileSelectCore(c: Compiler, sel: Select, cx: Cx, opts: SelectOptions
     }
     return new VSet(ids);
   });
-}
-
-function syntheticSelect(
-  base: { range: Select['range'] },
-  output: string,
-  from: readonly Pattern[],
-  where: Expr | null,
-  accum: readonly DmlStmt[],
-): Select {
-  return {
-    kind: 'Select',
-    range: base.range,
-    output,
-    distinct: false,
-    from,
-    sample: null,
-    where,
-    per: null,
-    accum,
-    postAccum: [],
-    having: null,
-    orderBy: [],
-    limit: null,
-  };
-}
-
-/** DELETE alias FROM pattern WHERE cond: deletes every matched vertex or edge (at query end). */
-export function compileDelete(c: Compiler, s: Delete, cx: Cx): CS {
-  const sel = syntheticSelect(s, s.alias, s.from, s.where, [
-    { kind: 'DeleteAlias', alias: s.alias, range: s.range },
-  ]);
-  return statementOf(compileSelectCore(c, sel, cx, { statement: true }));
-}
-
-/** UPDATE alias FROM pattern SET ... WHERE cond. */
-export function compileUpdate(c: Compiler, s: Update, cx: Cx): CS {
-  const sel = syntheticSelect(s, s.alias, s.from, s.where, s.set);
-  return statementOf(compileSelectCore(c, sel, cx, { statement: true }));
-}
-
-function statementOf(run: SelectRunner): CS {
-  return bothStmt(
-    (r) => {
-      run.sync(r);
-      return NEXT;
-    },
-    async (r) => {
-      await run.async(r);
-      return NEXT;
-    },
-  );
 }

@@ -1,7 +1,7 @@
 // The installed queries of a graph, from the service's endpoint listing (the dynamic endpoints
 // are the installed queries, with their parameters): works on the real service and the embedded
 // one alike, without the GSQL shell.
-import type { CallOptions, GraphClient } from '../core/client/index.js';
+import type { CallOptions, GraphClient } from '../client/index.js';
 
 export interface InstalledQuery {
   readonly name: string;

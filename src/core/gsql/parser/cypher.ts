@@ -1,0 +1,94 @@
+// openCypher patterns in a FROM clause (the SYNTAX V3 extension): `(v:VType)` reads as the GSQL
+// vertex step `VType:v`, `-[e:EType]->` as the edge step `-(EType>:e)-` (`<-[..]-` as `<EType`,
+// `-[..]-` undirected). Aliases and types are optional, types may be a disjunction `A|B`. The
+// property maps `(v {k: val})` are refused with a clear message.
+import type { EdgeStep, EdgeTypeRef, Hop, Pattern, VertexStep } from '../ast/index.js';
+import type { Cursor } from './cursor.js';
+
+const closes = (text: string) => text.startsWith(')');
+
+/** Does an openCypher node pattern start here (and not the GSQL `(A|B):s` type list)? */
+export function atCypherNode(c: Cursor): boolean {
+  if (!c.at('(')) return false;
+  const one = c.peek(1);
+  const two = c.peek(2);
+  if (one.kind === 'op' && (closes(one.text) || one.text === ':')) return true;
+  if (one.kind !== 'word') return false;
+  if (c.peekIs(2, ':') || c.peekIs(2, '{')) return true;
+  // `(n)` alone is the GSQL type `n`; followed by an openCypher edge it is the alias `n`.
+  if (two.kind !== 'op' || !closes(two.text)) return false;
+  if (two.text === ')-') return c.peekIs(3, '[');
+  if (two.text !== ')') return false;
+  return (
+    (c.peekIs(3, '-') && c.peekIs(4, '[')) ||
+    (c.peekIs(3, '<') && c.peekIs(4, '-') && c.peekIs(5, '['))
+  );
+}
+
+function names(c: Cursor, what: string): string[] {
+  const out: string[] = [];
+  if (c.eat(':')) {
+    do out.push(c.name(what));
+    while (c.eat('|'));
+  }
+  return out;
+}
+
+function refuseProperties(c: Cursor): void {
+  if (c.at('{')) {
+    c.fail([], 'openCypher property conditions ({key: value}) are not supported; use WHERE');
+  }
+}
+
+function parseNode(c: Cursor, first: boolean): VertexStep {
+  const start = c.expect('(');
+  const alias = c.atName('vertex alias') ? c.name('vertex alias') : null;
+  const types = names(c, 'vertex type');
+  // A pattern cannot start with an empty GSQL step: `()` is any vertex, `_`.
+  if (first && alias === null && types.length === 0) types.push('_');
+  refuseProperties(c);
+  c.expect(')');
+  return { kind: 'VertexStep', types, alias, range: c.rangeFrom(start) };
+}
+
+function atEdge(c: Cursor): boolean {
+  if (c.at('-')) return c.peekIs(1, '[');
+  return c.at('<') && c.peekIs(1, '-') && c.peekIs(2, '[');
+}
+
+function parseEdge(c: Cursor): EdgeStep {
+  const start = c.tok;
+  const left = c.eat('<');
+  c.expect('-');
+  c.expect('[');
+  const alias = c.atName('edge alias') ? c.name('edge alias') : null;
+  const typeStart = c.tok;
+  const typeNames = names(c, 'edge type');
+  refuseProperties(c);
+  c.expect(']');
+  const right = c.eat('->') || (c.expect('-'), false);
+  if (left && right) c.fail([], "an edge pattern cannot point both ways ('<-[' with ']->')");
+  const direction = left ? 'in' : right ? 'out' : 'any';
+  if (typeNames.length === 0 && direction !== 'any') typeNames.push('_');
+  const types = typeNames.map((name): EdgeTypeRef => ({
+    kind: 'EdgeTypeRef',
+    name,
+    direction,
+    range: c.rangeFrom(typeStart),
+  }));
+  return { kind: 'EdgeStep', arrow: 'none', types, alias, repeat: null, range: c.rangeFrom(start) };
+}
+
+/** `(a:T)-[e:E]->(b)...`: one pattern in the GSQL representation. */
+export function parseCypherPattern(c: Cursor): Pattern {
+  const start = c.tok;
+  const source = parseNode(c, true);
+  const hops: Hop[] = [];
+  while (atEdge(c)) {
+    const hopStart = c.tok;
+    const edge = parseEdge(c);
+    const target = parseNode(c, false);
+    hops.push({ kind: 'Hop', edge, target, range: c.rangeFrom(hopStart) });
+  }
+  return { kind: 'Pattern', source, hops, range: c.rangeFrom(start) };
+}

@@ -1,0 +1,10 @@
+// Face-neutral session helpers: running a GSQL statement as the shell would, stopping a running
+// query, and fetching the schema for completion. The REPL and the notebook both build on them.
+export type { ShellEnvelope } from './shell-envelope.js';
+export { shellEnvelope } from './shell-envelope.js';
+export { abortRunningQuery } from './abort.js';
+export { emptyCompletionSchema, fetchCompletionSchema, queriesFromLs } from './schema.js';
+export type { StatementOutcome, StatementRun } from './statement.js';
+export { runStatement } from './statement.js';
+export type { InstalledQuery } from './installed.js';
+export { installedQueries } from './installed.js';

@@ -1,0 +1,168 @@
+// The notebook page's API: one table of routes, each a small handler over the session's core
+// client, the workspace of notebook files and the cell runner. Every answer is JSON (bigints
+// exact); every failure is {error: {code, message}} with the code's HTTP status.
+import type { GraphClient } from '../../core/client/index.js';
+import { createDemo } from '../../core/demo/index.js';
+import { fetchCompletionSchema, installedQueries } from '../../core/session/index.js';
+import { cellEdit, notebookSchema } from '../format/notebook.js';
+import { fromIpynb, toIpynb } from '../format/ipynb.js';
+import { NotebookError } from './errors.js';
+import { expandVertex, vertexIds } from './explore.js';
+import type { CellRunner } from './runner.js';
+import type { Workspace } from './workspace.js';
+import { stringify as losslessStringify } from 'lossless-json';
+import { z } from 'zod';
+
+export interface ApiContext {
+  readonly client: GraphClient;
+  readonly workspace: Workspace;
+  readonly runner: CellRunner;
+  /** Where the server came from, for the page's header ("embedded", "--url"...). */
+  readonly server: { readonly url: string; readonly via: string };
+  readonly version: string;
+}
+
+export interface ApiRequest {
+  readonly url: URL;
+  readonly body: unknown;
+}
+
+export type ApiAnswer =
+  | { readonly json: unknown; readonly status?: number }
+  | { readonly download: string; readonly filename: string; readonly type: string };
+
+type Handler = (ctx: ApiContext, req: ApiRequest) => Promise<ApiAnswer>;
+
+function param(req: ApiRequest, name: string, required = true): string | undefined {
+  const value = req.url.searchParams.get(name) ?? undefined;
+  if (required && (value === undefined || value === '')) {
+    throw new NotebookError(
+      'GWB-NOTEBOOK-REQUEST',
+      `${req.url.pathname}: parameter '${name}' is required`,
+    );
+  }
+  return value;
+}
+
+function parsed<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+  throw new NotebookError(
+    'GWB-NOTEBOOK-REQUEST',
+    `${what}: ${where}${issue?.message ?? 'invalid'}`,
+  );
+}
+
+const saveBody = z.object({
+  metadata: notebookSchema.shape.metadata,
+  cells: z.array(cellEdit),
+});
+const runBody = z.object({ cell: cellEdit, graph: z.string().min(1).optional() });
+const stopBody = z.object({ cellId: z.string().min(1) });
+const expandBody = z.object({
+  graph: z.string().min(1),
+  type: z.string().min(1),
+  id: z.union([z.string(), z.number(), z.bigint()]),
+});
+const importBody = z.object({ name: z.string().min(1), notebook: z.unknown() });
+
+const routes: Record<string, Handler> = {
+  'GET /api/session': async (ctx) => {
+    const graphs = (await ctx.client.call('getGraphs')).graphs.map((g) => g.graphName);
+    return {
+      json: { server: ctx.server, version: ctx.version, graphs, folder: ctx.workspace.folder },
+    };
+  },
+  'GET /api/notebooks': async (ctx) => ({
+    json: { first: ctx.workspace.first, notebooks: await ctx.workspace.list() },
+  }),
+  'GET /api/notebook': async (ctx, req) => {
+    const store = await ctx.workspace.open(param(req, 'file', false));
+    return { json: { file: store.file, notebook: store.current } };
+  },
+  'PUT /api/notebook': async (ctx, req) => {
+    const body = parsed(saveBody, req.body, 'save notebook');
+    const store = await ctx.workspace.open(param(req, 'file', false));
+    await store.edit(body.metadata, body.cells);
+    return { json: { saved: true } };
+  },
+  'GET /api/schema': async (ctx, req) => ({
+    json: await fetchCompletionSchema(ctx.client, param(req, 'graph', false)),
+  }),
+  'GET /api/queries': async (ctx, req) => {
+    const graph = param(req, 'graph') ?? '';
+    return { json: (await installedQueries(ctx.client, graph)).map((q) => q.name) };
+  },
+  'GET /api/query-info': async (ctx, req) => {
+    const graph = param(req, 'graph') ?? '';
+    const query = param(req, 'query') ?? '';
+    const info = await ctx.client.call('getQueryMetadata', { query: { graph, query } });
+    const input = info.input.flatMap((entry) =>
+      Object.entries(entry).map(([name, type]) => ({ name, type })),
+    );
+    return { json: { query, input } };
+  },
+  'GET /api/vertex-ids': async (ctx, req) => ({
+    json: await vertexIds(
+      ctx.client,
+      param(req, 'graph') ?? '',
+      param(req, 'type') ?? '',
+      param(req, 'prefix', false) ?? '',
+    ),
+  }),
+  'POST /api/run': async (ctx, req) => {
+    const body = parsed(runBody, req.body, 'run cell');
+    const file = param(req, 'file', false);
+    const store = await ctx.workspace.open(file);
+    const answer = await ctx.runner.run(body.cell, body.graph);
+    await store.recordRun(body.cell.id, answer.outputs, answer.run);
+    return { json: answer };
+  },
+  'POST /api/stop': async (ctx, req) => {
+    const body = parsed(stopBody, req.body, 'stop cell');
+    return { json: { aborted: await ctx.runner.stop(body.cellId) } };
+  },
+  'POST /api/expand': async (ctx, req) => {
+    const body = parsed(expandBody, req.body, 'expand vertex');
+    return { json: await expandVertex(ctx.client, body.graph, body.type, body.id) };
+  },
+  'POST /api/demo': async (ctx) => {
+    // The same demo graph as the REPL's \demo, created through the public API.
+    const outcome = await createDemo(ctx.client);
+    return { json: outcome };
+  },
+  'GET /api/export.ipynb': async (ctx, req) => {
+    const store = await ctx.workspace.open(param(req, 'file', false));
+    const name = store.file.split('/').pop() ?? 'notebook.gwbnb';
+    return {
+      download: `${losslessStringify(toIpynb(store.current), undefined, 1) ?? ''}\n`,
+      filename: name.replace(/\.gwbnb$/, '.ipynb'),
+      type: 'application/x-ipynb+json',
+    };
+  },
+  'POST /api/import': async (ctx, req) => {
+    const body = parsed(importBody, req.body, 'import notebook');
+    const name = body.name.replace(/\.ipynb$/i, '').replace(/[^\w.-]+/g, '_') + '.gwbnb';
+    const notebook = fromIpynb(body.notebook);
+    const existing = await ctx.workspace.list();
+    if (existing.some((e) => e.name === name)) {
+      throw new NotebookError(
+        'GWB-NOTEBOOK-FILE',
+        `import: ${name} already exists; rename the file`,
+      );
+    }
+    const store = await ctx.workspace.open(name);
+    await store.replace(notebook);
+    return { json: { file: name } };
+  },
+};
+
+export function findRoute(method: string, path: string): Handler | undefined {
+  return routes[`${method} ${path}`];
+}
+
+export function routeExists(path: string): boolean {
+  return Object.keys(routes).some((key) => key.endsWith(` ${path}`));
+}

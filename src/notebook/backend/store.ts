@@ -1,0 +1,165 @@
+// One notebook file on disk: loaded (or created) on open, kept in memory, and saved atomically
+// after every change (write a temporary file, fsync, rename over the old one, fsync the folder),
+// so a crash or a reload never leaves a half-written notebook. Saves are serialized per file.
+// The browser owns the cells' sources; the runs own the outputs: edits replace sources and keep
+// the outputs stored for the same cell id, runs record outputs without touching sources.
+import { open, readFile, rename } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { stringify as losslessStringify } from 'lossless-json';
+import { parseJson } from '../../core/client/index.js';
+import {
+  emptyNotebook,
+  notebookSchema,
+  type Cell,
+  type CellEdit,
+  type CellOutput,
+  type CellRun,
+  type Notebook,
+} from '../format/notebook.js';
+import { NotebookError } from './errors.js';
+
+/** Outputs larger than this are cut when stored, so the file stays diffable and quick to load. */
+const maxStoredOutputChars = 2_000_000;
+
+/** Two-space JSON with bigints kept exact, keys in the order the format defines. */
+export function serializeNotebook(notebook: Notebook): string {
+  const ordered: Notebook = {
+    format: notebook.format,
+    version: notebook.version,
+    metadata: notebook.metadata,
+    cells: notebook.cells.map(orderCell),
+  };
+  return `${losslessStringify(ordered, undefined, 2) ?? ''}\n`;
+}
+
+function orderCell(cell: Cell): Cell {
+  return {
+    id: cell.id,
+    kind: cell.kind,
+    source: cell.source,
+    ...(cell.parameters !== undefined ? { parameters: cell.parameters } : {}),
+    ...(cell.outputs !== undefined ? { outputs: cell.outputs } : {}),
+    ...(cell.run !== undefined ? { run: cell.run } : {}),
+  };
+}
+
+export function parseNotebook(text: string, file: string): Notebook {
+  let json: unknown;
+  try {
+    json = parseJson(text);
+  } catch (error) {
+    throw new NotebookError('GWB-NOTEBOOK-FORMAT', `${file}: not JSON (${String(error)})`);
+  }
+  const parsed = notebookSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue ? issue.path.join('.') : '';
+    throw new NotebookError(
+      'GWB-NOTEBOOK-FORMAT',
+      `${file}: not a gwb notebook (${where ? `${where}: ` : ''}${issue?.message ?? 'invalid'})`,
+    );
+  }
+  return parsed.data;
+}
+
+/** Stored outputs are capped: a too-large results output keeps its label and a note. */
+function capOutputs(outputs: CellOutput[]): CellOutput[] {
+  return outputs.map((output) => {
+    if (output.kind !== 'results') return output;
+    const size = (losslessStringify(output.results) ?? '').length;
+    if (size <= maxStoredOutputChars) return output;
+    return { ...output, results: [], truncated: true };
+  });
+}
+
+export async function writeAtomically(file: string, text: string): Promise<void> {
+  const temp = `${file}.${process.pid}.tmp`;
+  const handle = await open(temp, 'w', 0o644);
+  try {
+    await handle.writeFile(text, 'utf8');
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await rename(temp, file);
+  const dir = await open(dirname(file), 'r');
+  try {
+    await dir.sync();
+  } finally {
+    await dir.close();
+  }
+}
+
+export class NotebookStore {
+  private queue: Promise<void> = Promise.resolve();
+
+  private constructor(
+    readonly file: string,
+    private notebook: Notebook,
+  ) {}
+
+  /** Opens `file`, creating an empty notebook there when it does not exist. */
+  static async open(file: string, graph?: string): Promise<NotebookStore> {
+    const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined;
+      throw error;
+    });
+    if (text !== undefined) return new NotebookStore(file, parseNotebook(text, file));
+    const store = new NotebookStore(file, emptyNotebook(graph));
+    await store.save();
+    return store;
+  }
+
+  get current(): Notebook {
+    return this.notebook;
+  }
+
+  /** Replaces metadata and cell sources; outputs of cells that keep their id are kept. */
+  async edit(metadata: Notebook['metadata'], cells: readonly CellEdit[]): Promise<void> {
+    const ids = new Set<string>();
+    for (const cell of cells) {
+      if (ids.has(cell.id)) {
+        throw new NotebookError('GWB-NOTEBOOK-EDIT', `two cells have the id '${cell.id}'`);
+      }
+      ids.add(cell.id);
+    }
+    const old = new Map(this.notebook.cells.map((c) => [c.id, c]));
+    this.notebook = {
+      ...this.notebook,
+      metadata,
+      cells: cells.map((edit) => {
+        const before = old.get(edit.id);
+        return {
+          ...edit,
+          ...(before?.outputs !== undefined ? { outputs: before.outputs } : {}),
+          ...(before?.run !== undefined ? { run: before.run } : {}),
+        };
+      }),
+    };
+    await this.save();
+  }
+
+  /** Records a run's outputs on the cell with that id, if it still exists. */
+  async recordRun(cellId: string, outputs: CellOutput[], run: CellRun): Promise<void> {
+    if (!this.notebook.cells.some((c) => c.id === cellId)) return;
+    const stored = capOutputs(outputs);
+    this.notebook = {
+      ...this.notebook,
+      cells: this.notebook.cells.map((c) => (c.id === cellId ? { ...c, outputs: stored, run } : c)),
+    };
+    await this.save();
+  }
+
+  /** Replaces the whole notebook (import). */
+  async replace(notebook: Notebook): Promise<void> {
+    this.notebook = notebook;
+    await this.save();
+  }
+
+  private save(): Promise<void> {
+    const snapshot = this.notebook;
+    const next = this.queue.then(() => writeAtomically(this.file, serializeNotebook(snapshot)));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+}

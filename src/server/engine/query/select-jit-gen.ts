@@ -1,0 +1,247 @@
+// The code generator behind select-jit.ts: JavaScript source for the expressions and statements
+// of a SELECT's WHERE, ACCUM and POST-ACCUM clauses, mirroring the closures of compile-expr.ts,
+// compile-operators.ts and compile-assign.ts (same runtime helpers, same result types); what it
+// does not write out inline calls the ordinary compiled closure. Only numbers, slot indexes and
+// fixed operator texts are pasted into the source, never text from the query.
+import type { DmlStmt, Expr } from '../../../core/gsql/index.js';
+import { snapshotValue } from './compile-helpers.js';
+import { type Cx, type Fn, Scope, type SyncStmt } from './compile-types.js';
+import type { Compiler } from './compile.js';
+import type { Run } from './run.js';
+import { cmp, EdgeRef, eq, iadd, idiv, imod, imul, isub, num, VT } from './runtime-values.js';
+import { degreeFn } from './select-walk.js';
+import {
+  accumValueType,
+  isScalarAccum,
+  BOOL,
+  DOUBLE,
+  INT,
+  isFloatType,
+  isIntType,
+  isNumeric,
+  type T,
+} from './types.js';
+
+export interface Local {
+  readonly id: string;
+  readonly t: string;
+  readonly s: string;
+}
+
+const helpers = { cmp, eq, iadd, idiv, imod, imul, isub, num, snapshotValue, EdgeRef, VT };
+
+export class Gen {
+  /** Fallback closures, called as X<k>(r). */
+  readonly closures: (Fn | SyncStmt | ((r: Run, id: number) => number))[] = [];
+  readonly vas = new Set<number>();
+  readonly gps = new Set<number>();
+  /** Declarations at the start of each source vertex's rows. */
+  readonly perSource: string[] = [];
+  ok = true;
+  /** Alias slot -> locals of the generated function: the vertex id, its type index and slot. */
+  locals = new Map<number, Local>();
+  constructor(
+    readonly c: Compiler,
+    readonly cx: Cx,
+  ) {}
+
+  private fallback(e: Expr): { c: string; t: T } {
+    const ce = this.c.expr(e, this.cx);
+    this.closures.push(ce.f);
+    return { c: `X${this.closures.length - 1}(r)`, t: ce.t };
+  }
+
+  slotCode(slot: number): string {
+    return this.locals.get(slot)?.id ?? `f[${slot}]`;
+  }
+
+  /** The locals of an expression naming an alias held in locals. */
+  local(e: Expr): Local | undefined {
+    const slot = this.c.slotOf(e, this.cx);
+    return slot >= 0 ? this.locals.get(slot) : undefined;
+  }
+
+  expr(e: Expr): { c: string; t: T } {
+    switch (e.kind) {
+      case 'IntLit':
+        return typeof e.value === 'number' && Number.isSafeInteger(e.value)
+          ? { c: `(${e.value})`, t: INT }
+          : this.fallback(e);
+      case 'FloatLit':
+        return Number.isFinite(e.value) ? { c: `(${e.value})`, t: DOUBLE } : this.fallback(e);
+      case 'BoolLit':
+        return { c: e.value ? 'true' : 'false', t: BOOL };
+      case 'Name': {
+        const sym = this.cx.scope.lookup(e.name);
+        if (sym && (sym.kind === 'var' || sym.kind === 'alias'))
+          return { c: this.slotCode(sym.slot), t: sym.t };
+        return this.fallback(e);
+      }
+      case 'GlobalAccum': {
+        const info = this.c.gaccs.get(e.name);
+        if (!info || e.prime) return this.fallback(e);
+        return { c: `r.g[${info.index}].value()`, t: accumValueType(info.spec) };
+      }
+      case 'VertexAccum': {
+        const info = this.c.vaccs.get(e.name);
+        if (!info || !e.target) return this.fallback(e);
+        this.vas.add(info.index);
+        const at = this.local(e.target);
+        if (!e.prime && at && isScalarAccum(info.spec))
+          return { c: `va${info.index}.col(${at.t})[${at.s}]`, t: accumValueType(info.spec) };
+        const target = this.expr(e.target);
+        const m = e.prime ? 'getPrev' : 'get';
+        return { c: `va${info.index}.${m}(${target.c})`, t: accumValueType(info.spec) };
+      }
+      case 'Unary':
+        if (e.op === 'NOT') return { c: `(!${this.expr(e.operand).c})`, t: BOOL };
+        return this.fallback(e);
+      case 'Binary':
+        return this.binary(e);
+      case 'MethodCall':
+        return this.outdegree(e) ?? this.fallback(e);
+      default:
+        return this.fallback(e);
+    }
+  }
+
+  /**
+   * `v.outdegree([types])` of an alias held in locals: the degree function the closure uses, read
+   * once per source vertex when `v` is the source.
+   */
+  private outdegree(e: Expr & { kind: 'MethodCall' }): { c: string; t: T } | null {
+    const at = this.local(e.target);
+    const sym = e.target.kind === 'Name' ? this.cx.scope.lookup(e.target.name) : undefined;
+    if (!at || e.name.toLowerCase() !== 'outdegree' || e.args.length > 1) return null;
+    if (!sym || sym.kind !== 'alias' || sym.t.k !== 'vertex') return null;
+    const names = e.args[0] ? this.c.expr(e.args[0], this.cx).f : null;
+    this.closures.push(degreeFn(this.c, names));
+    const d = `X${this.closures.length - 1}`;
+    if (at.id !== 'sid') return { c: `${d}(r, ${at.id})`, t: INT };
+    const memo = `deg${this.closures.length - 1}`;
+    this.perSource.push(`let ${memo} = -1;`);
+    return { c: `(${memo} >= 0 ? ${memo} : (${memo} = ${d}(r, sid)))`, t: INT };
+  }
+
+  /** The expression's value is always a JS boolean. */
+  private isBool(e: Expr): boolean {
+    if (e.kind === 'BoolLit') return true;
+    if (e.kind === 'Unary') return e.op === 'NOT';
+    if (e.kind === 'Binary') return ['AND', 'OR', '==', '!=', '<', '<=', '>', '>='].includes(e.op);
+    if (e.kind === 'VertexAccum') {
+      const name = this.c.vaccs.get(e.name)?.spec.name;
+      return name === 'OrAccum' || name === 'AndAccum';
+    }
+    return false;
+  }
+
+  /** Mirrors compile-operators' binary() for the numeric, comparison and logic cases. */
+  private binary(e: Expr & { kind: 'Binary' }): { c: string; t: T } {
+    const l = this.expr(e.left);
+    const rr = this.expr(e.right);
+    const a = l.c;
+    const b = rr.c;
+    const bothInt = isIntType(l.t) && isIntType(rr.t);
+    const numeric = isNumeric(l.t) && isNumeric(rr.t);
+    const floats = isFloatType(l.t) && isFloatType(rr.t);
+    const cmpOp = (op: string) =>
+      numeric ? { c: `(${a} ${op} ${b})`, t: BOOL } : { c: `(cmp(${a}, ${b}) ${op} 0)`, t: BOOL };
+    switch (e.op) {
+      case 'AND':
+        return { c: `(Boolean(${a}) && Boolean(${b}))`, t: BOOL };
+      case 'OR':
+        return { c: `(Boolean(${a}) || Boolean(${b}))`, t: BOOL };
+      case '==':
+      case '!=': {
+        const op = e.op === '==' ? '' : '!';
+        if (numeric) return { c: `(${a} ${e.op} ${b})`, t: BOOL };
+        // eq() of two booleans is ===.
+        if (this.isBool(e.left) && this.isBool(e.right))
+          return { c: `(${a} ${op}== ${b})`, t: BOOL };
+        return { c: `(${op}eq(${a}, ${b}))`, t: BOOL };
+      }
+      case '<':
+      case '<=':
+      case '>':
+      case '>=':
+        return cmpOp(e.op);
+      case '+':
+      case '-': {
+        const fn = e.op === '+' ? 'iadd' : 'isub';
+        if (bothInt) return { c: `${fn}(${a}, ${b})`, t: INT };
+        if (numeric) return { c: `(num(${a}) ${e.op} num(${b}))`, t: DOUBLE };
+        break;
+      }
+      case '*':
+      case '/': {
+        const fn = e.op === '*' ? 'imul' : 'idiv';
+        if (bothInt) return { c: `${fn}(${a}, ${b})`, t: INT };
+        if (floats) return { c: `(${a} ${e.op} ${b})`, t: DOUBLE };
+        if (numeric) return { c: `(num(${a}) ${e.op} num(${b}))`, t: DOUBLE };
+        break;
+      }
+      case '%':
+        if (bothInt) return { c: `imod(${a}, ${b})`, t: INT };
+        return { c: `(num(${a}) % num(${b}))`, t: DOUBLE };
+    }
+    return this.fallback(e);
+  }
+
+  /** One statement of an ACCUM ('accum') or POST-ACCUM ('post') clause. */
+  stmt(s: DmlStmt, mode: 'accum' | 'post'): string {
+    if (s.kind !== 'Assign') {
+      this.ok = false;
+      return '';
+    }
+    const tg = s.target;
+    if (tg.kind === 'VertexAccum' && tg.target) {
+      const info = this.c.vaccs.get(tg.name);
+      const direct = this.c.slotOf(tg.target, this.cx);
+      if (info && direct >= 0) {
+        const v = this.expr(s.value);
+        const va = `va${info.index}`;
+        this.vas.add(info.index);
+        const t = this.slotCode(direct);
+        if (mode === 'post')
+          return s.op === '=' ? `${va}.assign(${t}, ${v.c});` : `${va}.add(${t}, ${v.c});`;
+        const at = this.local(tg.target);
+        if (s.op === '+=' && v.t.k !== 'accum' && v.t.k !== 'any')
+          return at
+            ? `${va}.addDeferredAt(${at.t}, ${at.s}, ${at.id}, ${v.c});`
+            : `${va}.addDeferred(${t}, ${v.c});`;
+        const m = s.op === '=' ? 'assignDeferred' : 'addDeferred';
+        return `${va}.${m}(${t}, snapshotValue(${v.c}));`;
+      }
+    }
+    if (tg.kind === 'GlobalAccum') {
+      const info = this.c.gaccs.get(tg.name);
+      if (info) {
+        const v = this.expr(s.value);
+        this.gps.add(info.index);
+        const m = s.op === '=' ? 'assign' : 'add';
+        return `gp${info.index}.${m}(snapshotValue(${v.c}));`;
+      }
+    }
+    // Any other assignment: its compiled closure.
+    const cs = this.c.stmt(s, { scope: new Scope(this.cx.scope), mode, hoists: null });
+    this.closures.push(cs.sync);
+    return `X${this.closures.length - 1}(r);`;
+  }
+
+  prologue(): string {
+    const lines = ['const f = r.f;'];
+    for (const i of this.vas) lines.push(`const va${i} = r.va[${i}];`);
+    for (const i of this.gps) lines.push(`const gp${i} = r.pendingFor(${i});`);
+    return lines.join('\n');
+  }
+}
+
+/** Compiles generated source into a function (the helpers and closures in scope). */
+export function build(g: Gen, name: string, params: string, body: string): unknown {
+  const names = Object.keys(helpers);
+  const closures = g.closures.map((_x, k) => `const X${k} = X[${k}];`).join('\n');
+  const src = `"use strict";\n${closures}\nreturn function ${name}(${params}) {\n${g.prologue()}\n${body}\n};`;
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- source built from the AST, see above
+  const factory = new Function(...names, 'X', src) as (...args: unknown[]) => unknown;
+  return factory(...names.map((n) => helpers[n as keyof typeof helpers]), g.closures);
+}

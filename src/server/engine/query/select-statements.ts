@@ -1,0 +1,57 @@
+// DELETE and UPDATE statements: each is a SELECT over its FROM pattern whose ACCUM deletes the
+// matched vertices or edges, or sets their attributes (applied when the query ends).
+import type { Delete, DmlStmt, Expr, Pattern, Select, Update } from '../../../core/gsql/index.js';
+import { bothStmt, NEXT, type CS, type Cx } from './compile-types.js';
+import type { Compiler } from './compile.js';
+import { compileSelectCore, type SelectRunner } from './select.js';
+
+function syntheticSelect(
+  base: { range: Select['range'] },
+  output: string,
+  from: readonly Pattern[],
+  where: Expr | null,
+  accum: readonly DmlStmt[],
+): Select {
+  return {
+    kind: 'Select',
+    range: base.range,
+    output,
+    distinct: false,
+    from,
+    sample: null,
+    where,
+    per: null,
+    accum,
+    postAccum: [],
+    having: null,
+    orderBy: [],
+    limit: null,
+  };
+}
+
+/** DELETE alias FROM pattern WHERE cond: deletes every matched vertex or edge (at query end). */
+export function compileDelete(c: Compiler, s: Delete, cx: Cx): CS {
+  const sel = syntheticSelect(s, s.alias, s.from, s.where, [
+    { kind: 'DeleteAlias', alias: s.alias, range: s.range },
+  ]);
+  return statementOf(compileSelectCore(c, sel, cx, { statement: true }));
+}
+
+/** UPDATE alias FROM pattern SET ... WHERE cond. */
+export function compileUpdate(c: Compiler, s: Update, cx: Cx): CS {
+  const sel = syntheticSelect(s, s.alias, s.from, s.where, s.set);
+  return statementOf(compileSelectCore(c, sel, cx, { statement: true }));
+}
+
+function statementOf(run: SelectRunner): CS {
+  return bothStmt(
+    (r) => {
+      run.sync(r);
+      return NEXT;
+    },
+    async (r) => {
+      await run.async(r);
+      return NEXT;
+    },
+  );
+}

@@ -1,0 +1,74 @@
+// Template (library) query endpoints: the definition and parameter table of a template
+// (`GET /gsql/v1/library/{functionName}`, by exact name or, with isRegularExpression, by pattern)
+// and a run on a graph (`POST /gsql/v1/library/{libraryName}?graph=`), answering the query's
+// output envelope with the `generatedQueryName`. 3.x forms: /gsql/library?functionName=.
+import { catalogue } from '../../core/ops/index.js';
+import {
+  requireTemplate,
+  searchTemplates,
+  templateRunner,
+  type Template,
+} from '../engine/library/index.js';
+import { GraphScope } from '../engine/scope.js';
+import { stringifyResult } from '../engine/query/index.js';
+import type { HandlerMap, Reply, RequestContext } from '../http/context.js';
+import { withEngineErrors } from './engine-errors.js';
+
+function templateInfo(t: Template) {
+  const params: Record<string, Record<string, unknown>> = {};
+  for (const { name, ...rest } of t.params) params[name] = rest;
+  return { query: t.text, name: t.name, params };
+}
+
+/** The spec's REST-4000 answer when the output exceeds the RESPONSE-LIMIT header, as for queries. */
+function overLimit(ctx: Pick<RequestContext, 'headers'>, output: unknown): Reply | undefined {
+  const header = ctx.headers['response-limit'];
+  const limit = Number(Array.isArray(header) ? header[0] : header);
+  if (header === undefined || !Number.isFinite(limit) || limit <= 0) return undefined;
+  const size = Buffer.byteLength(stringifyResult(output));
+  if (size <= limit) return undefined;
+  return {
+    results: [],
+    error: true,
+    code: 'REST-4000',
+    message: `The size of the response (${size} bytes) exceeds the limit (${limit} bytes) set by RESPONSE-LIMIT.`,
+  };
+}
+
+function truthy(flag: boolean | string | undefined): boolean {
+  return flag === true || (typeof flag === 'string' && /^(true|1|)$/i.test(flag));
+}
+
+export const libraryHandlers: HandlerMap = withEngineErrors({
+  getTemplateInfo: async (ctx) => {
+    const { functionName } = ctx.params;
+    const found = truthy(ctx.query.isRegularExpression)
+      ? searchTemplates(functionName)
+      : [requireTemplate(functionName)];
+    return { results: found.map(templateInfo) };
+  },
+
+  runTemplateQuery: async (ctx) => {
+    const graph = ctx.query.graph;
+    new GraphScope(ctx.engine.graph, graph); // an unknown graph answers 404
+    const name = ctx.params.libraryName;
+    const run = await templateRunner(ctx.engine).run(name, ctx.body, {
+      graph,
+      requestId: ctx.requestId,
+      url: catalogue.runTemplateQuery.path.replace('{libraryName}', name),
+      timeoutMs: ctx.timeoutMs,
+      signal: ctx.signal,
+      allowedFileDirs: ctx.server.allowFiles,
+    });
+    const refused = overLimit(ctx, run.output.results);
+    if (refused) return refused;
+    return {
+      results: {
+        error: false,
+        message: '',
+        results: run.output.results,
+        generatedQueryName: run.generatedQueryName,
+      },
+    };
+  },
+});
