@@ -114,6 +114,12 @@ async function handle(options: NotebookHttpOptions, req: IncomingMessage, res: S
       'open the URL that gwb notebook printed (it carries the access token)',
     );
   }
+  if (url.pathname === '/favicon.ico') {
+    // Browsers ask for it on every page; there is none (everything served is in assets/).
+    res.writeHead(204);
+    res.end();
+    return;
+  }
   if (url.pathname.startsWith('/api/')) {
     const route = findRoute(req.method ?? 'GET', url.pathname);
     if (!route) {

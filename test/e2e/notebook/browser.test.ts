@@ -174,6 +174,29 @@ describe('the notebook page', () => {
     expect(await cells().nth(1).getByTestId('query-select').inputValue()).toBe('friends');
     expect(pageErrors).toEqual([]);
   });
+
+  it('shows a failing run with its code and marks the offending line in the editor', async () => {
+    await page.getByTestId('add-gsql').click();
+    const cell = cells().nth(3);
+    await cell.locator('.monaco-editor textarea').focus();
+    await page.keyboard.type('INTERPRET QUERY () FOR GRAPH social {\nS = {nosuch.*};\nPRINT S;');
+    await page.keyboard.press('Control+Enter');
+    const error = cell.getByTestId('output-error');
+    await error.waitFor({ timeout: 20_000 });
+    expect(await error.textContent()).toMatch(/nosuch/);
+    expect(await cell.getByTestId('cell-status').textContent()).toMatch(/^error/);
+    // The run's marker sits on line 2 of the cell.
+    await cell.locator('.squiggly-error').first().waitFor({ timeout: 10_000 });
+    const marked = await cell.evaluate((root) => {
+      const squiggle = root.querySelector('.squiggly-error');
+      const lines = Array.from(root.querySelectorAll('.view-line'));
+      if (!squiggle) return -1;
+      const top = squiggle.getBoundingClientRect().top;
+      const sorted = lines.map((l) => l.getBoundingClientRect().top).sort((a, b) => a - b);
+      return sorted.findIndex((t) => Math.abs(t - top) < 4) + 1;
+    });
+    expect(marked).toBe(2);
+  });
 });
 
 /** Pixels of a screenshot that are not background (decoded by the browser itself). */

@@ -50,10 +50,14 @@ export async function createGraphStatement(
       const vertices = node.allTypes
         ? c.vertexTypes.filter((v) => !v.localTo).map((v) => v.name)
         : node.types.filter((t) => c.vertexTypes.some((v) => v.name === t));
+      // A reverse edge (WITH REVERSE_EDGE) may be listed by its own name: it comes with its
+      // forward edge type, which holds it in the catalog.
+      const forward = (t: string) =>
+        c.edgeTypes.find((e) => e.name === t || e.reverseEdge === t)?.name;
       const edges = node.allTypes
         ? c.edgeTypes.filter((e) => !e.localTo).map((e) => e.name)
-        : node.types.filter((t) => c.edgeTypes.some((e) => e.name === t));
-      const unknown = node.types.filter((t) => !vertices.includes(t) && !edges.includes(t));
+        : [...new Set(node.types.map(forward).filter((t): t is string => t !== undefined))];
+      const unknown = node.types.filter((t) => !vertices.includes(t) && forward(t) === undefined);
       if (unknown.length > 0)
         throw new ShellError(
           `The graph ${node.name} could not be created! Unknown types: ${unknown.join(', ')}`,
