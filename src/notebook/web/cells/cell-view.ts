@@ -150,8 +150,11 @@ export class CellView {
         return;
       }
       case 'query':
+      case 'path': {
+        // Both forms edit the cell's parameters against the page's graph and vertex types.
+        const form = cell.kind === 'query' ? queryForm : pathForm;
         this.body.append(
-          queryForm({
+          form({
             graph: host.graph,
             vertexTypes: host.vertexTypes,
             parameters: cell.parameters,
@@ -159,16 +162,7 @@ export class CellView {
           }),
         );
         return;
-      case 'path':
-        this.body.append(
-          pathForm({
-            graph: host.graph,
-            vertexTypes: host.vertexTypes,
-            parameters: cell.parameters,
-            onChange: (p) => host.setParameters(cell.id, p),
-          }),
-        );
-        return;
+      }
       default: {
         const unreachable: never = cell.kind;
         return unreachable;

@@ -8,6 +8,7 @@ import { cellText } from '../../../core/results/index.js';
 import type { GraphEdge, GraphElements, GraphVertex, VertexRef } from './graph-elements.js';
 import { assignTypeColors, extractGraph, mergeGraph, vertexKey } from './graph-elements.js';
 import { layoutPlan } from './layout-plan.js';
+import { el } from './node.js';
 
 /** Fetches a vertex's neighbourhood, shaped like a path-search result ({vertices, edges}). */
 export type ExpandVertex = (vertex: VertexRef) => Promise<unknown[]>;
@@ -27,17 +28,6 @@ export interface GraphView {
   /** The whole graph as a PNG on white, downloaded as `filename`. */
   exportPng(filename: string, download: (filename: string, blob: Blob) => void): void;
   dispose(): void;
-}
-
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  className: string,
-  text?: string,
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
 }
 
 function count(n: number): string {

@@ -1,6 +1,7 @@
 // The JSON tab: the printed results as a collapsible tree. Children are built only when a node
 // is first expanded, and long arrays or wide objects show their first items with "show more",
 // so a result with 100,000 vertices opens at once. Everything is text nodes (no HTML parsing).
+import { el } from './node.js';
 
 export interface JsonViewOptions {
   /** Levels expanded when the tree opens (default 2: the PRINT entries and their items). */
@@ -12,17 +13,6 @@ export interface JsonViewOptions {
 export interface JsonView {
   readonly element: HTMLElement;
   dispose(): void;
-}
-
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  className: string,
-  text?: string,
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
 }
 
 type Container = readonly unknown[] | Readonly<Record<string, unknown>>;

@@ -13,6 +13,7 @@ import type { TableView } from './table-view.js';
 import { createTableView } from './table-view.js';
 import type { TableSection } from './tables.js';
 import { resultSections } from './tables.js';
+import { el } from './node.js';
 
 /** The `results` output of a cell (see src/notebook/format/notebook.ts). */
 export interface ResultsOutput {
@@ -42,17 +43,6 @@ export interface RenderedOutput {
 }
 
 type Tab = 'table' | 'json' | 'graph';
-
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  className: string,
-  text?: string,
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 function button(text: string, testid: string, title: string): HTMLButtonElement {
   const b = el('button', 'gwb-out-button', text);

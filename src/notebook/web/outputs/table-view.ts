@@ -5,6 +5,7 @@ import type { ResultTable } from '../../../core/results/index.js';
 import { cellText } from '../../../core/results/index.js';
 import type { SortDirection, TableSection } from './tables.js';
 import { columnWidths, sortedOrder, visibleWindow } from './tables.js';
+import { el } from './node.js';
 
 export interface TableViewOptions {
   /** Height of every row and of the header in pixels (default 28; must match outputs.css). */
@@ -22,17 +23,6 @@ export interface TableView {
 
 /** A cell longer than this is cut in the DOM (the tooltip and exports keep more). */
 const maxCellChars = 1_000;
-
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  className: string,
-  text?: string,
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 function rowsLabel(n: number): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? 'row' : 'rows'}`;
