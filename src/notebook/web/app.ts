@@ -17,6 +17,8 @@ export class App implements CellHost {
   private readonly list = el('main', { class: 'gwb-cells', 'data-testid': 'cells' });
   private readonly saveState = el('span', { class: 'gwb-save-state', 'data-testid': 'save-state' });
   private readonly graphSlot = el('span');
+  /** One line under the header: the demo's progress, or a hint when the server has no graphs. */
+  private readonly notice = el('div', { class: 'gwb-notice', 'data-testid': 'notice' });
   private schema: CompletionSchema = emptySchema;
   private running = new Set<string>();
 
@@ -52,7 +54,12 @@ export class App implements CellHost {
   }
 
   async start(): Promise<void> {
-    this.root.replaceChildren(this.header(), this.list);
+    this.root.replaceChildren(this.header(), this.notice, this.list);
+    if (this.session.graphs.length === 0) {
+      this.notice.textContent =
+        'This server has no graphs yet: "Load demo graph" creates one (people, companies and ' +
+        'cities, with four installed example queries) to try the notebook on.';
+    }
     await this.refreshSchema();
     this.renderCells();
     if (this.doc.cells.length === 0) this.insertAfter(undefined, 'gsql');
@@ -254,16 +261,16 @@ export class App implements CellHost {
   }
 
   private async loadDemo(): Promise<void> {
-    this.saveState.textContent = 'loading the demo graph…';
+    this.notice.textContent = 'loading the demo graph…';
     try {
       const outcome = await api.demo();
       if (!this.session.graphs.includes(outcome.graph)) this.session.graphs.push(outcome.graph);
       await this.useGraph(outcome.graph);
-      this.saveState.textContent = outcome.queryFailure
+      this.notice.textContent = outcome.queryFailure
         ? `demo loaded; queries not installed: ${outcome.queryFailure}`
         : `demo graph loaded (${outcome.installed.join(', ')})`;
     } catch (error) {
-      this.saveState.textContent = `demo failed: ${error instanceof Error ? error.message : String(error)}`;
+      this.notice.textContent = `demo failed: ${error instanceof Error ? error.message : String(error)}`;
     }
   }
 

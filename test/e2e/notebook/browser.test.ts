@@ -197,6 +197,39 @@ describe('the notebook page', () => {
     });
     expect(marked).toBe(2);
   });
+
+  it('offers the demo graph on an empty server, loads it and runs one of its queries', async () => {
+    // A server of its own: the fixture's global types would clash with the demo's.
+    const empty = await startGwbServe();
+    const dir = mkdtempSync(join(tmpdir(), 'gwb-nb-demo-'));
+    const fresh = await startGwbNotebook({ file: join(dir, 'demo.gwbnb'), serverUrl: empty.url });
+    const tab = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    try {
+      await tab.goto(fresh.url);
+      await tab.getByTestId('cell').first().waitFor();
+      expect(await tab.getByTestId('notice').textContent()).toMatch(/no graphs yet/);
+      await tab.getByTestId('load-demo').click();
+      await expect
+        .poll(() => tab.getByTestId('notice').textContent(), { timeout: 60_000 })
+        .toMatch(/^demo graph loaded/);
+      expect(await tab.getByTestId('graph-select').inputValue()).toBe('demo');
+      await tab.getByTestId('add-query').click();
+      const cell = tab.getByTestId('cell').last();
+      const select = cell.getByTestId('query-select');
+      await expect
+        .poll(async () => select.locator('option').allTextContents(), { timeout: 10_000 })
+        .toContain('pagerank');
+      await select.selectOption('pagerank');
+      await cell.getByTestId('run-cell').click();
+      await cell.getByTestId('result-table').waitFor({ timeout: 30_000 });
+      expect(await cell.getByTestId('cell-status').textContent()).toMatch(/^ok/);
+    } finally {
+      await tab.close();
+      await fresh.stop();
+      await empty.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 /** Pixels of a screenshot that are not background (decoded by the browser itself). */
