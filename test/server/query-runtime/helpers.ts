@@ -2,19 +2,10 @@
 // a small graph and three installed queries (a quick one, a spinning loop for "long" runs, and
 // one that fails at run time), and a GraphClient on that graph. Spinning uses a WHILE loop; the
 // engine time-slices, so the service keeps answering while it runs.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { GraphClient } from '../../../src/core/client/index.js';
-import { serviceHandlers } from '../../../src/server/handlers/index.js';
-import { startServer, type RunningServer, type ServerOptions } from '../../../src/server/index.js';
+import type { ServerOptions } from '../../../src/server/index.js';
+import { startInProcess, type InProcessServer } from '../../helpers/in-process.js';
 
-export interface RuntimeServer {
-  readonly server: RunningServer;
-  readonly client: GraphClient;
-  readonly url: string;
-  close(): Promise<void>;
-}
+export type RuntimeServer = InProcessServer;
 
 export const graph = 'rt';
 
@@ -43,34 +34,15 @@ export const forever = 1_000_000_000;
 export async function startRuntimeServer(
   options: Partial<ServerOptions> = {},
 ): Promise<RuntimeServer> {
-  const dir = mkdtempSync(join(tmpdir(), 'gwb-query-runtime-'));
-  const server = await startServer({
-    dir,
-    port: 0,
-    handlers: serviceHandlers,
-    log: { info: () => undefined, error: () => undefined },
-    ...options,
-  });
-  const client = new GraphClient(
-    { url: server.url, graph, username: 'tigergraph', password: 'tigergraph' },
-    { validateResults: true },
-  );
+  const running = await startInProcess({ prefix: 'gwb-query-runtime', graph, server: options });
+  const client = running.client;
   const setup = await client.gsql(setupScript);
   if (!setup.ok) throw new Error(`setup failed:\n${setup.output}`);
   await client.upsert({
     vertices: { rt_p: { a: { age: 30 }, b: { age: 40 }, c: { age: 10 } } },
     edges: { rt_p: { a: { rt_k: { rt_p: { b: {}, c: {} } } } } },
   });
-  return {
-    server,
-    client,
-    url: server.url,
-    close: async () => {
-      await client.close();
-      await server.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return running;
 }
 
 /** GET a path of the server as JSON, with its HTTP status. */

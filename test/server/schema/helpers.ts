@@ -2,47 +2,16 @@
 // handler map), a GraphClient without a default graph (so an absent `graph` means global
 // scope), and checks that a refused request answered 4xx with a clear message and changed
 // nothing (the catalog is the very same object, so its version did not move either).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect } from 'vitest';
-import { GraphClient } from '../../../src/core/client/index.js';
 import { isGraphError, type GraphError } from '../../../src/core/errors.js';
-import { serviceHandlers } from '../../../src/server/handlers/index.js';
-import { startServer, type RunningServer } from '../../../src/server/index.js';
+import type { RunningServer } from '../../../src/server/index.js';
+import { startInProcess, type InProcessServer } from '../../helpers/in-process.js';
 
-export interface SchemaServer {
-  readonly server: RunningServer;
-  readonly client: GraphClient;
-  readonly dir: string;
-  /** Stops the server; the data folder is removed unless `keep`. */
-  close(keep?: boolean): Promise<void>;
-}
+export type SchemaServer = InProcessServer;
 
 /** Starts the service on a fresh data folder, or on `dir` again (restart). */
-export async function startSchemaServer(
-  dir = mkdtempSync(join(tmpdir(), 'gwb-schema-')),
-): Promise<SchemaServer> {
-  const server = await startServer({
-    dir,
-    port: 0,
-    handlers: serviceHandlers,
-    log: { info: () => undefined, error: () => undefined },
-  });
-  const client = new GraphClient(
-    { url: server.url, username: 'tigergraph', password: 'tigergraph' },
-    { validateResults: true },
-  );
-  return {
-    server,
-    client,
-    dir,
-    close: async (keep = false) => {
-      await client.close();
-      await server.close();
-      if (!keep) rmSync(dir, { recursive: true, force: true });
-    },
-  };
+export async function startSchemaServer(dir?: string): Promise<SchemaServer> {
+  return startInProcess({ prefix: 'gwb-schema', ...(dir !== undefined ? { dir } : {}) });
 }
 
 /** `version.schema` as the REST++ envelope reports it. */

@@ -6,30 +6,21 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GraphClient } from '../../../../src/core/client/index.js';
-import { serviceHandlers } from '../../../../src/server/handlers/index.js';
-import { startServer, type RunningServer } from '../../../../src/server/index.js';
+import type { GraphClient } from '../../../../src/core/client/index.js';
+import type { RunningServer } from '../../../../src/server/index.js';
+import { startInProcess, type InProcessServer } from '../../../helpers/in-process.js';
 import { dump } from './helpers.js';
 
-let dir: string;
 let files: string;
+let running: InProcessServer;
 let server: RunningServer;
 let client: GraphClient;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'gwb-gaps-'));
   files = mkdtempSync(join(tmpdir(), 'gwb-gaps-files-'));
-  server = await startServer({
-    dir,
-    port: 0,
-    handlers: serviceHandlers,
-    allowFiles: [files],
-    log: { info: () => undefined, error: () => undefined },
-  });
-  client = new GraphClient(
-    { url: server.url, username: 'tigergraph', password: 'tigergraph' },
-    { validateResults: true },
-  );
+  running = await startInProcess({ prefix: 'gwb-gaps', server: { allowFiles: [files] } });
+  server = running.server;
+  client = running.client;
   await gsql(`CREATE VERTEX User (PRIMARY_ID id UINT, name STRING)
 CREATE VERTEX Product (PRIMARY_ID id UINT)
 CREATE VERTEX Picture (PRIMARY_ID id STRING)
@@ -43,9 +34,7 @@ CREATE GRAPH shop (*)`);
 }, 60_000);
 
 afterAll(async () => {
-  await client.close();
-  await server.close();
-  rmSync(dir, { recursive: true, force: true });
+  await running.close();
   rmSync(files, { recursive: true, force: true });
 });
 
@@ -88,13 +77,15 @@ describe('edge ends typed in the VALUES list', () => {
     expect(data().edges.Visit).toEqual(['7->4057 {"year":2017}', '7->8 {"year":2012}']);
   });
 
-  it('refuses an ambiguous end without a type, naming line:column in the job', async () => {
+  it('refuses an ambiguous end without a type, naming line:column in the script', async () => {
     const answer = await client.gsql(
       'USE GRAPH shop\nCREATE LOADING JOB amb FOR GRAPH shop {\n  DEFINE FILENAME f;\n' +
         '  LOAD f TO EDGE Purchase VALUES ($0, $1);\n}',
     );
     expect(answer.ok).toBe(false);
-    expect(answer.output).toMatch(/line 3:10\): edge Purchase allows several source vertex types/);
+    expect(answer.output).toMatch(
+      /Semantic Check Fails: 4:10: loading job "amb": edge Purchase allows several source vertex types/,
+    );
   });
 });
 

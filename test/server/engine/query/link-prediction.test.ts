@@ -100,7 +100,7 @@ describe('link prediction in the library style', () => {
           b: { id: `v${y}`, type: 'V' },
           e_type_set: ['E'],
         });
-        const got = out.results[0] as Scores;
+        const got = out.results[0] as unknown as Scores;
         const na = adj[x] as Set<number>;
         const nb = adj[y] as Set<number>;
         const common = [...na].filter((z) => nb.has(z));
