@@ -60,7 +60,7 @@ export async function drive(
 }
 
 /** A node:http server in a child process that answers every request with `body`. */
-async function startRawServer(body: string): Promise<{ url: string; stop(): void }> {
+export async function startRawServer(body: string): Promise<{ url: string; stop(): void }> {
   const script = `
     const http = require('node:http');
     const body = Buffer.from(process.env.BENCH_BODY);

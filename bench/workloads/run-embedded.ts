@@ -18,6 +18,7 @@ import {
   pagerankWorkload,
   pathsWorkload,
 } from './querying.js';
+import { httpFloorWorkload } from './http-floor.js';
 import { lookupWorkload } from './lookup.js';
 import { ensureBuild, startInProcess, startServeChild } from './service.js';
 
@@ -88,6 +89,7 @@ export async function runEmbedded(
             ? { system: embeddedSystem, unit: 'ms', unavailable: installed.khop }
             : await khopWorkload(ctx, k),
         );
+        add(`khop${k}`, await httpFloorWorkload(ctx, k));
       }
     }
     if (want('pagerank')) {

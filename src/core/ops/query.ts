@@ -255,3 +255,23 @@ export const runTemplateQuery = defineOp('runTemplateQuery', {
   readOnly: false,
   headers: queryHeaders,
 });
+
+// pyTigerGraph's featurizer (runAlgorithm on 3.9+) reaches template queries at the GSQL server's
+// /gsqlserver/gsql/library, with the parameters as a JSON body (vertex parameters flattened as
+// `v_start` and `v_start.type`): the second 3.x form of the two operations above (aliases).
+export const getTemplateInfoGsqlserver = defineOp('getTemplateInfoGsqlserver', {
+  ...getTemplateInfo,
+  summary: 'Definition of a template query: the /gsqlserver 3.x form of getTemplateInfo.',
+  path: '/gsqlserver/gsql/library?functionName={functionName}',
+  legacyPath: '/gsqlserver/gsql/library?functionName={functionName}',
+  legacyOnly: true,
+});
+
+export const runTemplateQueryGsqlserver = defineOp('runTemplateQueryGsqlserver', {
+  ...runTemplateQuery,
+  summary: 'Runs a template query: the /gsqlserver 3.x form of runTemplateQuery (pyTigerGraph).',
+  path: '/gsqlserver/gsql/library?functionName={libraryName}',
+  legacyPath: '/gsqlserver/gsql/library?functionName={libraryName}',
+  legacyOnly: true,
+  inferred: ['path and body form from pyTigerGraph featurizer.runAlgorithm (template queries)'],
+});

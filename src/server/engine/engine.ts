@@ -2,6 +2,9 @@
 // graph. Writes are serialized: each is planned against the current graph, made durable in the
 // log, then applied, so readers only ever see acknowledged data and a failed write changes
 // nothing. A periodic rebuild folds adjacency deltas and, when the log has grown, checkpoints.
+// Read-only queries yield while they run; `reads` (store/read-gate.ts) holds a durable write
+// back from the in-memory graph until the queries running before it end, so each sees the graph
+// as of its start; the write is acknowledged once applied.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CatalogData } from './catalog/types.js';
@@ -9,6 +12,7 @@ import { Graph } from './graph/graph.js';
 import { emptyReport, type ApplyReport, type Mutation } from './mutations.js';
 import { chunkMutations, graphChunks } from './store/checkpoint.js';
 import { LogStore } from './store/log-store.js';
+import { ReadGate } from './store/read-gate.js';
 
 export interface EngineOptions {
   /** Data folder; created if absent. */
@@ -40,6 +44,8 @@ export class Engine {
   private queue: Promise<unknown> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
+  /** Read-only queries register here; writes and folds wait for them (see read-gate.ts). */
+  readonly reads = new ReadGate();
 
   private constructor(
     readonly dir: string,
@@ -83,13 +89,21 @@ export class Engine {
    * throw to refuse the write (nothing is logged or applied then).
    */
   write<T>(plan: (graph: Graph) => WritePlan<T>): Promise<WriteOutcome<T>> {
+    const seq = this.reads.arrive();
     const run = async (): Promise<WriteOutcome<T>> => {
-      if (this.closed) throw new Error('the engine is closed');
-      const planned = plan(this.graph);
-      await this.store.append(planned.mutations);
-      const report = emptyReport();
-      for (const mutation of planned.mutations) this.graph.apply(mutation, report);
-      return { report, result: planned.result };
+      try {
+        if (this.closed) throw new Error('the engine is closed');
+        const planned = plan(this.graph);
+        await this.store.append(planned.mutations);
+        // Durable now; applied once no query that could observe it mid-run is running. The check
+        // is repeated in this continuation, so nothing registers between it and the apply.
+        while (!this.reads.idle()) await this.reads.drained();
+        const report = emptyReport();
+        for (const mutation of planned.mutations) this.graph.apply(mutation, report);
+        return { report, result: planned.result };
+      } finally {
+        this.reads.finish(seq);
+      }
     };
     const next = this.queue.then(run, run);
     this.queue = next.catch(() => undefined);
@@ -107,7 +121,14 @@ export class Engine {
 
   /** Folds adjacency deltas; checkpoints when the log has grown (or when forced). */
   rebuild(force = false): Promise<RebuildSummary> {
+    const seq = this.reads.arrive();
     const run = async (): Promise<RebuildSummary> => {
+      // A fold rearranges the adjacency arrays a suspended query may be walking: it waits too.
+      try {
+        while (!this.reads.idle()) await this.reads.drained();
+      } finally {
+        this.reads.finish(seq);
+      }
       const foldedEdges = this.graph.pendingEdges;
       this.graph.fold();
       const checkpointed = force || this.store.pendingEntries >= this.checkpointAfter;

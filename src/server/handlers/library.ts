@@ -1,7 +1,9 @@
 // Template (library) query endpoints: the definition and parameter table of a template
 // (`GET /gsql/v1/library/{functionName}`, by exact name or, with isRegularExpression, by pattern)
 // and a run on a graph (`POST /gsql/v1/library/{libraryName}?graph=`), answering the query's
-// output envelope with the `generatedQueryName`. 3.x forms: /gsql/library?functionName=.
+// output envelope with the `generatedQueryName`. 3.x forms: /gsql/library?functionName= and
+// /gsqlserver/gsql/library?functionName= (pyTigerGraph, whose bodies flatten a vertex parameter
+// as `v` and `v.type`).
 import { catalogue } from '../../core/ops/index.js';
 import {
   requireTemplate,
@@ -13,6 +15,7 @@ import { GraphScope } from '../engine/scope.js';
 import { stringifyResult } from '../engine/query/index.js';
 import type { HandlerMap, Reply, RequestContext } from '../http/context.js';
 import { withEngineErrors } from './engine-errors.js';
+import { queryStringArgs } from './queries.js';
 
 function templateInfo(t: Template) {
   const params: Record<string, Record<string, unknown>> = {};
@@ -39,36 +42,55 @@ function truthy(flag: boolean | string | undefined): boolean {
   return flag === true || (typeof flag === 'string' && /^(true|1|)$/i.test(flag));
 }
 
-export const libraryHandlers: HandlerMap = withEngineErrors({
-  getTemplateInfo: async (ctx) => {
-    const { functionName } = ctx.params;
-    const found = truthy(ctx.query.isRegularExpression)
-      ? searchTemplates(functionName)
-      : [requireTemplate(functionName)];
-    return { results: found.map(templateInfo) };
-  },
+interface InfoContext {
+  params: { functionName: string };
+  query: { isRegularExpression?: boolean | string | undefined };
+}
 
-  runTemplateQuery: async (ctx) => {
-    const graph = ctx.query.graph;
-    new GraphScope(ctx.engine.graph, graph); // an unknown graph answers 404
-    const name = ctx.params.libraryName;
-    const run = await templateRunner(ctx.engine).run(name, ctx.body, {
-      graph,
-      requestId: ctx.requestId,
-      url: catalogue.runTemplateQuery.path.replace('{libraryName}', name),
-      timeoutMs: ctx.timeoutMs,
-      signal: ctx.signal,
-      allowedFileDirs: ctx.server.allowFiles,
-    });
-    const refused = overLimit(ctx, run.output.results);
-    if (refused) return refused;
-    return {
-      results: {
-        error: false,
-        message: '',
-        results: run.output.results,
-        generatedQueryName: run.generatedQueryName,
-      },
-    };
-  },
+async function info(ctx: InfoContext): Promise<Reply> {
+  const { functionName } = ctx.params;
+  const found = truthy(ctx.query.isRegularExpression)
+    ? searchTemplates(functionName)
+    : [requireTemplate(functionName)];
+  return { results: found.map(templateInfo) };
+}
+
+type RunContext = Pick<
+  RequestContext,
+  'engine' | 'requestId' | 'timeoutMs' | 'signal' | 'server' | 'headers'
+> & {
+  params: { libraryName: string };
+  query: { graph: string };
+  body: Readonly<Record<string, unknown>>;
+};
+
+async function run(ctx: RunContext): Promise<Reply> {
+  const graph = ctx.query.graph;
+  new GraphScope(ctx.engine.graph, graph); // an unknown graph answers 404
+  const name = ctx.params.libraryName;
+  const answer = await templateRunner(ctx.engine).run(name, queryStringArgs(ctx.body), {
+    graph,
+    requestId: ctx.requestId,
+    url: catalogue.runTemplateQuery.path.replace('{libraryName}', name),
+    timeoutMs: ctx.timeoutMs,
+    signal: ctx.signal,
+    allowedFileDirs: ctx.server.allowFiles,
+  });
+  const refused = overLimit(ctx, answer.output.results);
+  if (refused) return refused;
+  return {
+    results: {
+      error: false,
+      message: '',
+      results: answer.output.results,
+      generatedQueryName: answer.generatedQueryName,
+    },
+  };
+}
+
+export const libraryHandlers: HandlerMap = withEngineErrors({
+  getTemplateInfo: info,
+  getTemplateInfoGsqlserver: info,
+  runTemplateQuery: run,
+  runTemplateQueryGsqlserver: run,
 });

@@ -6,6 +6,7 @@ import type { Engine } from '../engine/engine.js';
 import { EngineError } from '../engine/errors.js';
 import { installStatus, startInstall } from '../engine/queries/install.js';
 import { queryMetadata } from '../engine/queries/metadata.js';
+import { runDetachedQuery, runQuery, storedQueryAst } from '../engine/queries/snapshot.js';
 import {
   installedQueryUrl,
   interpretUrl,
@@ -92,14 +93,16 @@ async function runInstalled(
       installedQueryUrl(graph, name),
     );
     // The client does not wait: its disconnect must not abort the run, so no signal is passed.
-    const entry = service.runDetached(compiled, request);
+    const entry = runDetachedQuery(engine, compiled, storedQueryAst(engine, graph, name), request);
     return {
       message: detachedMessage,
       fields: { request_id: entry.requestid },
     };
   }
-  const output = await service.run(
+  const output = await runQuery(
+    engine,
     compiled,
+    storedQueryAst(engine, graph, name),
     runRequest(ctx, graph, args, installedQueryUrl(graph, name)),
   );
   return limited(ctx, output.results);
@@ -136,8 +139,10 @@ export const queryHandlers: HandlerMap = withEngineErrors({
     }
     const service = queryService(ctx.engine);
     const compiled = service.interpretedQuery(graph, ctx.body);
-    const output = await service.run(
+    const output = await runQuery(
+      ctx.engine,
       compiled,
+      () => ast,
       runRequest(ctx, graph, queryStringArgs(ctx.query), interpretUrl),
     );
     return limited(ctx, output.results);

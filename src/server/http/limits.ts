@@ -15,6 +15,8 @@ export const defaultTimeoutMs = 16_000;
 export const maxTimeoutValue = 2 ** 31 - 1;
 
 export function checkUrlLength(rawUrl: string): void {
+  // A UTF-16 code unit is at most 3 UTF-8 bytes: short URLs need no byte count.
+  if (rawUrl.length * 3 <= maxUrlBytes) return;
   const length = Buffer.byteLength(rawUrl, 'utf8');
   if (length > maxUrlBytes) throw new UriTooLongError(length, maxUrlBytes);
 }

@@ -5,18 +5,22 @@ import type { z } from 'zod';
 import { BadRequestError } from './errors.js';
 import { acceptsArray, objectShape } from './zod-introspect.js';
 
+/** Object shapes of query schemas (null: not an object), read once per schema. */
+const shapes = new WeakMap<z.ZodType, Record<string, z.ZodType> | null>();
+
 export function rawQuery(
   operation: string,
   schema: z.ZodType,
   search: URLSearchParams,
   skip: ReadonlySet<string> = new Set(),
 ): Record<string, unknown> {
-  const shape = objectShape(schema);
+  let shape = shapes.get(schema);
+  if (shape === undefined) shapes.set(schema, (shape = objectShape(schema) ?? null));
   const out: Record<string, unknown> = {};
   for (const key of new Set(search.keys())) {
     if (skip.has(key)) continue;
     const values = search.getAll(key);
-    if (shape === undefined) {
+    if (shape === null) {
       out[key] = values.length === 1 ? values[0] : values;
       continue;
     }

@@ -28,6 +28,7 @@ export function pathSegments(rawPath: string): string[] {
   const parts = rawPath.split('/').slice(1);
   if (parts.length > 0 && parts[parts.length - 1] === '') parts.pop();
   return parts.map((part) => {
+    if (!part.includes('%')) return part;
     try {
       return decodeURIComponent(part);
     } catch {
@@ -73,38 +74,46 @@ export class Router {
     current.routes.set(route.method, list);
   }
 
-  /** Leaf nodes matching the path, literal-first, each with its captured parameter values. */
-  private *walk(
+  /**
+   * Depth-first, literal before parameter: the first leaf with routes for `method` wins; leaves
+   * with other methods only add to `allowed` (for the 405). Plain recursion rather than a
+   * generator: this runs on every request.
+   */
+  private find(
     at: TrieNode,
     segments: readonly string[],
     index: number,
     captured: string[],
-  ): Generator<{ leaf: TrieNode; captured: string[] }> {
+    method: string,
+    allowed: Set<string>,
+  ): RouteMatch | undefined {
     if (index === segments.length) {
-      if (at.routes.size > 0) yield { leaf: at, captured: [...captured] };
-      return;
+      const routes = at.routes.get(method);
+      if (routes) return { routes, captured: [...captured] };
+      for (const m of at.routes.keys()) allowed.add(m);
+      return undefined;
     }
     const segment = segments[index] ?? '';
     const literal = at.literals.get(segment);
-    if (literal) yield* this.walk(literal, segments, index + 1, captured);
+    if (literal) {
+      const found = this.find(literal, segments, index + 1, captured, method, allowed);
+      if (found) return found;
+    }
     if (at.param && segment !== '') {
       captured.push(segment);
-      yield* this.walk(at.param, segments, index + 1, captured);
+      const found = this.find(at.param, segments, index + 1, captured, method, allowed);
       captured.pop();
+      if (found) return found;
     }
+    return undefined;
   }
 
   /** The routes for method and path; throws 404 (no such path) or 405 (other methods only). */
   match(listener: ListenerKind, method: string, segments: readonly string[]): RouteMatch {
     const root = this.roots.get(listener);
     const allowed = new Set<string>();
-    if (root) {
-      for (const { leaf, captured } of this.walk(root, segments, 0, [])) {
-        const routes = leaf.routes.get(method);
-        if (routes) return { routes, captured };
-        for (const m of leaf.routes.keys()) allowed.add(m);
-      }
-    }
+    const found = root ? this.find(root, segments, 0, [], method, allowed) : undefined;
+    if (found) return found;
     const path = `/${segments.join('/')}`;
     if (allowed.size > 0) {
       const methods = [...allowed].sort();
@@ -119,6 +128,20 @@ export class Router {
   }
 }
 
+/** Parameter names of a route's template, in path order (computed once per route). */
+const paramNamesOf = new WeakMap<RouteEntry, readonly string[]>();
+
+function paramNames(route: RouteEntry): readonly string[] {
+  let names = paramNamesOf.get(route);
+  if (!names) {
+    names = templateSegments(route.template)
+      .filter(isParam)
+      .map((segment) => segment.slice(1, -1));
+    paramNamesOf.set(route, names);
+  }
+  return names;
+}
+
 /** Path parameter values of a route by name, from the captured segments and bound query keys. */
 export function routeParams(
   route: RouteEntry,
@@ -126,11 +149,10 @@ export function routeParams(
   search: URLSearchParams,
 ): Record<string, string> {
   const params: Record<string, string> = {};
-  let i = 0;
-  for (const segment of templateSegments(route.template)) {
-    if (isParam(segment)) params[segment.slice(1, -1)] = captured[i++] ?? '';
-  }
-  for (const [key, param] of Object.entries(route.queryBound)) {
+  const names = paramNames(route);
+  for (let i = 0; i < names.length; i++) params[names[i] ?? ''] = captured[i] ?? '';
+  for (const key in route.queryBound) {
+    const param = route.queryBound[key] ?? key;
     const value = search.get(key);
     if (value !== null) params[param] = value;
   }

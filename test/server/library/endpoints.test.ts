@@ -138,6 +138,28 @@ describe('template runs', () => {
     expect(body.results.results).toEqual([{ num_triangles: 1 }]);
   });
 
+  it('runs through /gsqlserver/gsql/library as pyTigerGraph does (flattened vertex type keys)', async () => {
+    const url = `${lib.server.url}/gsqlserver/gsql/library`;
+    const res = await fetch(`${url}?graph=${L.graph}&functionName=GDBMS_ALGO.community.tri_count`, {
+      method: 'POST',
+      headers: {
+        authorization: basic,
+        'content-type': 'application/json',
+        'GSQL-TIMEOUT': '60000',
+      },
+      body: JSON.stringify({ v_type: L.V, e_type: L.E }),
+    });
+    const body = (await res.json()) as { error: boolean; results: { results: unknown[] } };
+    expect(res.status).toBe(200);
+    expect(body.error).toBe(false);
+    expect(body.results.results).toEqual([{ num_triangles: 1 }]);
+    const info = await fetch(`${url}?functionName=GDBMS_ALGO.community.tri_count`, {
+      headers: { authorization: basic },
+    });
+    const described = (await info.json()) as { results: { name: string }[] };
+    expect(described.results.map((t) => t.name)).toEqual(['GDBMS_ALGO.community.tri_count']);
+  });
+
   it('writes result_attribute and a CSV file at file_path', async () => {
     const file = join(lib.files, 'pagerank.csv');
     const answer = (await lib.client.runTemplate(

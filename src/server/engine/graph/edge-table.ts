@@ -139,9 +139,29 @@ export class EdgeTable {
     this.in.forEach((adj, t) => adj.fold(slotCounts[t] ?? 0, this.alive, this.srcType, this.src));
   }
 
+  hasLargeDelta(minDelta: number): boolean {
+    return (
+      this.out.some((adj) => adj.deltaIsLarge(minDelta)) ||
+      this.in.some((adj) => adj.deltaIsLarge(minDelta))
+    );
+  }
+
+  /** Compacts the adjacencies whose delta is large (see Adjacency.deltaIsLarge). */
+  compactLarge(slotCounts: readonly number[], minDelta: number): void {
+    this.out.forEach((adj, t) => {
+      if (adj.deltaIsLarge(minDelta))
+        adj.compact(slotCounts[t] ?? 0, this.alive, this.dstType, this.dst);
+    });
+    this.in.forEach((adj, t) => {
+      if (adj.deltaIsLarge(minDelta))
+        adj.compact(slotCounts[t] ?? 0, this.alive, this.srcType, this.src);
+    });
+  }
+
+  /** Edges added since the last fold (early compaction does not count as one). */
   get deltaCount(): number {
     let n = 0;
-    for (const adj of this.out) n += adj?.deltaCount ?? 0;
+    for (const adj of this.out) n += adj?.unfolded ?? 0;
     return n;
   }
 

@@ -240,6 +240,20 @@ export class Graph {
     for (const table of this.edges.values()) table.fold(counts);
   }
 
+  /**
+   * Before a query: merges adjacency deltas of at least `minDelta` edges (and an eighth of
+   * their CSR) so the traversal reads compact arrays; cheap to call when there is nothing to do.
+   * Not a rebuild: pendingEdges and the rebuild summary are unchanged.
+   */
+  compactLargeDeltas(minDelta = 4096): void {
+    let counts: number[] | undefined;
+    for (const table of this.edges.values()) {
+      if (!table.hasLargeDelta(minDelta)) continue;
+      counts ??= this.vertexByIndex.map((t) => t?.slotCount ?? 0);
+      table.compactLarge(counts, minDelta);
+    }
+  }
+
   /** Edges added since the last fold. */
   get pendingEdges(): number {
     let n = 0;

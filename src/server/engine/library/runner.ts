@@ -5,6 +5,7 @@
 import type { Engine } from '../engine.js';
 import type { CompiledQuery, QueryOutput } from '../query/index.js';
 import { queryService, type RunRequest } from '../queries/service.js';
+import { runQuery } from '../queries/snapshot.js';
 import { templateArgs } from './params.js';
 import { requireTemplate, type Template } from './registry.js';
 
@@ -45,7 +46,7 @@ class TemplateRunner {
     const template = requireTemplate(name);
     const args = templateArgs(template, body, this.engine.catalog, request.graph);
     const compiled = this.compiledFor(template, request.graph);
-    const output = await queryService(this.engine).run(compiled, { ...request, args });
+    const output = await runQuery(this.engine, compiled, () => template.ast, { ...request, args });
     return { generatedQueryName: generatedQueryName(template, request.graph), output };
   }
 }

@@ -116,3 +116,17 @@ export class DetachedQueries {
     }
   }
 }
+
+/** How a detached run that failed is reported: timeout, aborted, or error with its code. */
+export function detachedFailure(error: unknown): {
+  status: 'timeout' | 'aborted' | 'error';
+  code: string;
+  message: string;
+} {
+  const message = error instanceof Error ? error.message : String(error);
+  const raw = (error as { code?: unknown } | undefined)?.code;
+  const code = typeof raw === 'string' ? raw : 'GWB-INTERNAL';
+  if (code === 'QUERY-TIMEOUT') return { status: 'timeout', code, message };
+  if (code === 'QUERY-ABORTED') return { status: 'aborted', code, message };
+  return { status: 'error', code, message };
+}

@@ -32,6 +32,11 @@ export class RunningQueries {
     return entry;
   }
 
+  /** How many queries are running. */
+  get size(): number {
+    return this.entries.size;
+  }
+
   end(requestid: string): void {
     this.entries.delete(requestid);
   }

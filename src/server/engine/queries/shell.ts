@@ -8,6 +8,7 @@ import { requireGraph, type StatementContext } from '../shell/context.js';
 import { stringifyResult } from '../query/index.js';
 import { installQueries } from './install.js';
 import { installedQueryUrl, interpretUrl, queryService } from './service.js';
+import { runQuery, storedQueryAst } from './snapshot.js';
 
 let runCounter = 0;
 
@@ -101,7 +102,8 @@ export function queryStatement(ctx: StatementContext): Promise<string[]> | undef
         const compiled = s.interpret
           ? service.interpretedQuery(graph, queryText(ctx, graph, s.name))
           : service.requireInstalled(graph, s.name);
-        const output = await service.run(compiled, {
+        const ast = storedQueryAst(ctx.engine, graph, s.name);
+        const output = await runQuery(ctx.engine, compiled, ast, {
           graph,
           args: namedArgs(compiled.params, s),
           requestId: `${++runCounter}.GSQL_SHELL.${Date.now()}`,
@@ -116,7 +118,7 @@ export function queryStatement(ctx: StatementContext): Promise<string[]> | undef
         const graph = s.graph ?? requireGraph(ctx, 'INTERPRET QUERY');
         const service = queryService(ctx.engine);
         const compiled = service.compile(graph, s);
-        const output = await service.run(compiled, {
+        const output = await runQuery(ctx.engine, compiled, () => s, {
           graph,
           args: {},
           requestId: `${++runCounter}.GSQL_SHELL.${Date.now()}`,

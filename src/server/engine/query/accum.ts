@@ -6,6 +6,7 @@
 import { type Acc, AccBase, ScalarAcc, AvgAcc } from './accum-base.js';
 import { ListAcc, SetAcc, BagAcc, ArrowValue } from './accum-collections.js';
 import { HeapAcc } from './accum-heap.js';
+import { PercentileAcc } from './accum-percentile.js';
 import { QueryRuntimeError } from './errors.js';
 import { converter, EdgeRef, eq, keyOf } from './runtime-values.js';
 import { isScalarAccum, type AccSpec } from './types.js';
@@ -14,6 +15,7 @@ export { scalarCached, scalarOf, type Scalar } from './accum-scalar.js';
 export { AccBase, AvgAcc, elementsOf, ScalarAcc, type Acc } from './accum-base.js';
 export { ArrowValue, BagAcc, isCollection, ListAcc, SetAcc } from './accum-collections.js';
 export { HeapAcc } from './accum-heap.js';
+export { PercentileAcc } from './accum-percentile.js';
 
 /** Run-level facts accumulator instances need: heap capacities (they may be parameters). */
 export type HeapCaps = ReadonlyMap<AccSpec, number>;
@@ -227,6 +229,9 @@ export function makeAcc(spec: AccSpec, caps: HeapCaps, init?: unknown): Acc {
   switch (spec.name) {
     case 'AvgAccum':
       acc = new AvgAcc(spec);
+      break;
+    case 'PercentileContAccum':
+      acc = new PercentileAcc(spec);
       break;
     case 'ListAccum':
       acc = new ListAcc(spec);

@@ -1,4 +1,5 @@
-// Function-call compilation: built-in functions, type conversions and subquery calls.
+// Function-call compilation: built-in functions, the algorithm library's UDFs (udf/), type
+// conversions and subquery calls.
 import type { Expr } from '../../../core/gsql/index.js';
 import { elementsOf } from './accum.js';
 import { dedupe, findVertex } from './compile-helpers.js';
@@ -8,6 +9,7 @@ import { QueryRuntimeError } from './errors.js';
 import { BUILTINS } from './functions.js';
 import type { CompiledQueryLike, Run } from './run.js';
 import type { EdgeRef } from './runtime-values.js';
+import { udf, unavailableUdf } from './udf/index.js';
 import { converter, num, VSet, vtypeOf } from './runtime-values.js';
 import { ANY, DOUBLE, STRING, VERTEX, VSET } from './types.js';
 
@@ -59,7 +61,12 @@ export function call(comp: Compiler, e: Expr & { kind: 'Call' }, cx: Cx): CE {
     const [bf, xf] = e.args.map((a) => comp.expr(a, cx).f) as [Fn, Fn];
     return { f: (r) => Math.log(num(xf(r))) / Math.log(num(bf(r))), t: DOUBLE };
   }
-  const builtin = BUILTINS.get(lname);
+  const unavailable = unavailableUdf(e.name);
+  if (unavailable) {
+    comp.error(e, 'QUERY-UNSUPPORTED', unavailable);
+    return comp.constant(null, ANY);
+  }
+  const builtin = BUILTINS.get(lname) ?? udf(e.name);
   if (builtin) {
     const args = e.args.map((a) => comp.expr(a, cx));
     if (!comp.arity(e, builtin.min, builtin.max)) return comp.constant(null, ANY);

@@ -1,7 +1,7 @@
 // Method-call compilation: methods on accumulators, on vertices (degrees, neighbors,
 // attributes) and on plain values.
 import type { Expr } from '../../../core/gsql/index.js';
-import type { HeapAcc, MapAcc } from './accum.js';
+import type { HeapAcc, MapAcc, PercentileAcc } from './accum.js';
 import { elementsOf, GroupByAcc, makeAcc, type Acc, AccBase } from './accum.js';
 import { edgeAttr, contains, fileText, sizeOf, accCall } from './compile-helpers.js';
 import type { Fn, CE, Cx } from './compile-types.js';
@@ -16,6 +16,7 @@ import {
   accumValueType,
   ANY,
   BOOL,
+  DOUBLE,
   INT,
   STRING,
   typeName,
@@ -178,6 +179,16 @@ export function accMethod(
   const af = e.args.map((a) => comp.expr(a, cx).f);
   const a0 = af[0] ?? (() => undefined);
   const a1 = af[1] ?? (() => undefined);
+  if (spec.name === 'PercentileContAccum' && lname === 'getpercent')
+    return { f: (r) => (get(r) as PercentileAcc).percent, t: DOUBLE };
+  if (spec.name === 'PercentileContAccum' && lname === 'setpercent')
+    return {
+      f: (r) => {
+        (get(r) as PercentileAcc).setPercent(a0(r));
+        return undefined;
+      },
+      t: VOID,
+    };
   switch (lname) {
     case 'size':
       return { f: (r) => get(r).size(), t: INT };

@@ -101,9 +101,19 @@ export function accSpec(comp: Compiler, at: AccumType): AccSpec {
     case 'BitwiseAndAccum':
     case 'BitwiseOrAccum':
       return { name: at.accum, el: INT };
-    case 'PercentileContAccum':
-      comp.error(at, 'QUERY-UNSUPPORTED', 'PercentileContAccum is not supported yet');
-      return { name: 'AvgAccum', el: DOUBLE };
+    case 'PercentileContAccum': {
+      // The percent is a constant of the type (a literal, possibly negated).
+      const p = at.percent;
+      const lit =
+        p === null ? 0.5 : p.kind === 'FloatLit' || p.kind === 'IntLit' ? Number(p.value) : null;
+      if (lit === null || !(lit >= 0 && lit <= 1))
+        comp.error(
+          at,
+          'QUERY-BAD-TARGET',
+          'PercentileContAccum needs a constant percent in [0, 1]',
+        );
+      return { name: 'PercentileContAccum', el: DOUBLE, percent: lit ?? 0.5 };
+    }
     default:
       return { name: at.accum, el: first };
   }

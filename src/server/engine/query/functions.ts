@@ -97,6 +97,19 @@ export function toStringValue(v: unknown): string {
   return JSON.stringify(v) ?? '';
 }
 
+/**
+ * instr(str, sub [, start [, occurrence]]): the 0-based index of the occurrence-th match of
+ * sub in str at or after index start, or -1.
+ */
+function instr(s: string, sub: string, start: number, occurrence: number): number {
+  let at = Math.max(0, Math.trunc(start)) - 1;
+  for (let n = 0; n < Math.max(1, Math.trunc(occurrence)); n++) {
+    at = s.indexOf(sub, at + 1);
+    if (at < 0) return -1;
+  }
+  return at;
+}
+
 /** max(...) / min(...) over two values or over one collection; `sign` 1 for max, -1 for min. */
 function extremum(sign: 1 | -1): Builtin {
   return {
@@ -173,7 +186,6 @@ export const BUILTINS: ReadonlyMap<string, Builtin> = new Map<string, Builtin>([
   ['to_float', { min: 1, max: 1, type: fixed(DOUBLE), fn: (a) => num(a[0]) }],
   ['str_to_int', { min: 1, max: 1, type: fixed(INT), fn: (a) => toInt(String(a[0])) }],
   ['to_int', { min: 1, max: 1, type: fixed(INT), fn: (a) => toInt(a[0]) }],
-  ['tg_str_to_float', { min: 1, max: 1, type: fixed(DOUBLE), fn: (a) => Number(String(a[0])) }],
   ['str_to_float', { min: 1, max: 1, type: fixed(DOUBLE), fn: (a) => Number(String(a[0])) }],
   ['to_string', { min: 1, max: 1, type: fixed(STRING), fn: (a) => toStringValue(a[0]) }],
   ['lower', { min: 1, max: 1, type: fixed(STRING), fn: (a) => String(a[0]).toLowerCase() }],
@@ -203,7 +215,21 @@ export const BUILTINS: ReadonlyMap<string, Builtin> = new Map<string, Builtin>([
       },
     },
   ],
-  ['instr', { min: 2, max: 2, type: fixed(INT), fn: (a) => String(a[0]).indexOf(String(a[1])) }],
+  [
+    'instr',
+    {
+      min: 2,
+      max: 4,
+      type: fixed(INT),
+      fn: (a) =>
+        instr(
+          String(a[0]),
+          String(a[1]),
+          a.length > 2 ? num(a[2]) : 0,
+          a.length > 3 ? num(a[3]) : 1,
+        ),
+    },
+  ],
   ['find', { min: 2, max: 2, type: fixed(INT), fn: (a) => String(a[0]).indexOf(String(a[1])) }],
   [
     'replace',

@@ -11,6 +11,7 @@ import {
   AccBase,
   ArrayAcc,
   AvgAcc,
+  PercentileAcc,
   GroupByAcc,
   HeapAcc,
   MapAcc,
@@ -126,7 +127,7 @@ export function vsetOut(ctx: OutCtx, set: VSet): unknown[] {
 
 function accOut(ctx: OutCtx, acc: Acc): unknown {
   const spec: AccSpec = acc.spec;
-  if (acc instanceof ScalarAcc || acc instanceof AvgAcc)
+  if (acc instanceof ScalarAcc || acc instanceof AvgAcc || acc instanceof PercentileAcc)
     return out(ctx, acc.value(), accumValueType(spec));
   if (acc instanceof MapAcc) {
     const o: Record<string, unknown> = {};

@@ -191,9 +191,18 @@ export function compileSelectCore(
       `SELECT ${sel.output}: not a vertex alias of the FROM clause`,
     );
 
-  const posts = sel.postAccum.map((stmts) => {
+  // Each POST-ACCUM clause runs once per distinct vertex of one alias: the one written in
+  // `POST-ACCUM (a)`, else the vertex alias the clause names, else the SELECT's output.
+  const posts = sel.postAccum.map((stmts, i) => {
+    const bound = sel.postAccumAliases?.[i] ?? null;
+    if (bound !== null && !vertexAliases.has(bound))
+      c.error(
+        stmts[0] ?? sel,
+        'QUERY-UNKNOWN-VARIABLE',
+        `POST-ACCUM (${bound}): not a vertex alias of the FROM clause`,
+      );
     const refs = namesIn(stmts);
-    const alias = [...vertexAliases].find((a) => refs.has(a)) ?? sel.output;
+    const alias = bound ?? [...vertexAliases].find((a) => refs.has(a)) ?? sel.output;
     const body = c.block(stmts, { scope, mode: 'post', hoists: null });
     return { slot: aliasSlots.get(alias) ?? -1, body: body.sync };
   });

@@ -51,6 +51,8 @@ export interface AccSpec {
   readonly groupAccs?: readonly { readonly name: string; readonly spec: AccSpec }[];
   /** ArrayAccum element accumulator. */
   readonly arrayEl?: AccSpec;
+  /** PercentileContAccum: the declared percent (0..1). */
+  readonly percent?: number;
 }
 
 export const INT: T = { k: 'int' };
@@ -80,6 +82,7 @@ export function accumValueType(a: AccSpec): T {
     case 'Overwrite':
       return a.el;
     case 'AvgAccum':
+    case 'PercentileContAccum':
       return DOUBLE;
     case 'OrAccum':
     case 'AndAccum':

@@ -5,6 +5,7 @@ import type { AttributeDef } from '../catalog/types.js';
 import type { Graph } from '../graph/graph.js';
 import type { Mutation } from '../mutations.js';
 import { coerce, ValueError } from '../values.js';
+import { AccBase, elementsOf, isCollection } from './accum.js';
 import { QueryRuntimeError } from './errors.js';
 import { vslotOf, vtypeOf, type EdgeRef } from './runtime-values.js';
 
@@ -44,7 +45,9 @@ export class WriteSet {
 
   private value(attr: AttributeDef, v: unknown): unknown {
     try {
-      return coerce(attr.type, v, this.tuples);
+      // A ListAccum/SetAccum/BagAccum stored into a LIST/SET attribute stores its elements.
+      const plain = v instanceof AccBase && isCollection(v) ? elementsOf(v).slice() : v;
+      return coerce(attr.type, plain, this.tuples);
     } catch (e) {
       if (e instanceof ValueError) throw new QueryRuntimeError('QUERY-BAD-VALUE', e.message);
       throw e;

@@ -7,6 +7,8 @@ import { putLoadingJob } from '../catalog/jobs.js';
 import { queryStatement } from '../queries/shell.js';
 import type { Engine } from '../engine.js';
 import { EngineError } from '../errors.js';
+import { compileJobText } from '../loading/index.js';
+import { LoadingJobError } from '../loading/errors.js';
 import { QueryCompileError, QueryRuntimeError } from '../query/index.js';
 import type { ShellServices, StatementContext } from './context.js';
 import { requireGraph } from './context.js';
@@ -31,7 +33,11 @@ export class ShellSession {
     services: ShellServices = {},
     graph: string | null = null,
   ) {
-    this.services = { queries: queryStatement, ...services };
+    this.services = {
+      queries: queryStatement,
+      checkLoadingJob: (graph, text) => void compileJobText(text, engine.catalog, graph),
+      ...services,
+    };
     this.graph = graph;
   }
 
@@ -142,8 +148,29 @@ function failureText(statement: Statement, error: unknown): string {
       ? `Semantic Check Fails: ${error.message}`
       : `Semantic Check Fails: ${line}:${column}: ${error.message}`;
   }
+  if (error instanceof LoadingJobError) return loadingJobFailure(statement, error);
   if (error instanceof EngineError) return `${line}:${column}: ${error.message}`;
   if (error instanceof QueryCompileError) return `Semantic Check Fails: ${error.message}`;
   if (error instanceof QueryRuntimeError) return `Runtime Error: ${error.message}`;
   return `${line}:${column}: internal error: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+/**
+ * A loading job's error as the shell prints it: a bad CREATE LOADING JOB is a semantic check
+ * failure at the script's line:column. The job compiler places its problems in the job's own text
+ * (`loading job "j" (line L:C): ...`, counted from the CREATE); they are moved to the script.
+ */
+function loadingJobFailure(statement: Statement, error: LoadingJobError): string {
+  const start = statement.range.start;
+  const place = /^(loading job "[^"]*") \(line (\d+):(\d+)\): /.exec(error.message);
+  let at = `${start.line}:${start.column}`;
+  let message = error.message;
+  if (place) {
+    const line = Number(place[2]);
+    const column = Number(place[3]);
+    at = `${start.line + line - 1}:${line === 1 ? start.column + column - 1 : column}`;
+    message = `${place[1]}: ${error.message.slice(place[0].length)}`;
+  }
+  const prefix = statement.kind === 'CreateLoadingJob' ? 'Semantic Check Fails: ' : '';
+  return `${prefix}${at}: ${message}`;
 }

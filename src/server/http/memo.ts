@@ -1,0 +1,43 @@
+// Per-route and per-listener facts that every request would otherwise recompute: the query keys
+// a legacy route binds to path parameters, the statistics template of an operation, and the Host
+// headers a listener has already accepted (the answer depends only on the header and the
+// listener's bound address, so a header seen once is not parsed again).
+import type { Operation } from '../../core/ops/define.js';
+import { checkHost } from './host-check.js';
+import type { RouteEntry } from './route-table.js';
+
+const boundKeys = new WeakMap<RouteEntry, ReadonlySet<string>>();
+
+/** The query keys of a route that carry path parameters (skipped when parsing the query). */
+export function queryBoundKeys(route: RouteEntry): ReadonlySet<string> {
+  let keys = boundKeys.get(route);
+  if (!keys) boundKeys.set(route, (keys = new Set(Object.keys(route.queryBound))));
+  return keys;
+}
+
+const templates = new WeakMap<Operation, string>();
+
+/** The REST++ path template /statistics files an operation under (3.x form, no /restpp). */
+export function statisticsTemplate(op: Operation): string {
+  let template = templates.get(op);
+  if (template === undefined)
+    templates.set(op, (template = op.legacyPath ?? op.path.replace(/^\/restpp/, '')));
+  return template;
+}
+
+/** Accepted Host values per listener; bounded so varied hostile headers cannot grow it. */
+const acceptedHosts = new WeakMap<object, Set<string>>();
+const maxAcceptedHosts = 32;
+
+/** checkHost() for a listener, remembering the Host values it accepted. */
+export function checkListenerHost(
+  listener: { readonly host: string; readonly port: number },
+  header: string | undefined,
+): void {
+  const accepted = acceptedHosts.get(listener);
+  if (header !== undefined && accepted?.has(header)) return;
+  checkHost(header, listener.host, listener.port);
+  if (header === undefined) return;
+  if (!accepted) acceptedHosts.set(listener, new Set([header]));
+  else if (accepted.size < maxAcceptedHosts) accepted.add(header);
+}

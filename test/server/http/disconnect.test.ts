@@ -1,0 +1,44 @@
+// A client that goes away stops its running query: dispatch makes the request's abort signal
+// only when a handler asks for it, and the query service forwards it to the run's own
+// controller (the one /abortquery uses) instead of combining signals per request.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  forever,
+  startRuntimeServer,
+  until,
+  type RuntimeServer,
+} from '../query-runtime/helpers.js';
+
+let rt: RuntimeServer;
+beforeAll(async () => {
+  rt = await startRuntimeServer();
+}, 60_000);
+afterAll(async () => {
+  await rt?.close();
+});
+
+const running = () => rt.client.call('showProcessList', {});
+
+describe('client disconnect', () => {
+  it('aborts the running query, and later queries run normally', async () => {
+    const controller = new AbortController();
+    const gone = rt.client
+      .runQuery('spin', { rounds: forever }, { signal: controller.signal })
+      .catch(() => 'gone');
+    await until(async () => ((await running()).length > 0 ? true : undefined), 'the spinner');
+    controller.abort();
+    expect(await gone).toBe('gone');
+    await until(async () => ((await running()).length === 0 ? true : undefined), 'the run to stop');
+    expect(await rt.client.runQuery('quick')).toHaveLength(1);
+  });
+
+  it('still answers an /abortquery-ed run with its error envelope', async () => {
+    const pending = rt.client.runQuery('spin', { rounds: forever }).catch((e: unknown) => e);
+    const list = await until(async () => {
+      const l = await running();
+      return l.length > 0 ? l : undefined;
+    }, 'the spinner');
+    await rt.client.abortQuery(list[0]?.requestid ?? '');
+    expect(await pending).toMatchObject({ name: 'GraphError' });
+  });
+});
