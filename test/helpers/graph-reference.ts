@@ -1,12 +1,43 @@
-// Plain TypeScript reference answers for the template queries, computed from the edge lists
-// alone (never through the service), so the library is checked against independent code.
-import type { GraphCase } from './helpers.js';
+// Plain TypeScript reference answers for graph algorithms, computed from edge lists alone (never
+// through the service), so queries and the template library are checked against independent
+// code; and the random simple graphs the conformance suites run them on.
+import fc from 'fast-check';
 
-export function adjacency(
-  n: number,
-  edges: readonly (readonly [number, number])[],
+export type Edges = readonly (readonly [number, number])[];
+
+/**
+ * Random graphs of 2..maxN vertices without self-loops or repeated pairs (the store keeps one
+ * edge per pair), as undirected or directed pairs; the same seed gives the same graphs.
+ */
+export function simpleGraphs(
   directed: boolean,
-): number[][] {
+  seed: number,
+  options: { runs?: number; maxN?: number } = {},
+): { n: number; edges: [number, number][] }[] {
+  const arb = fc
+    .integer({ min: 2, max: options.maxN ?? 24 })
+    .chain((n) =>
+      fc.record({
+        n: fc.constant(n),
+        edges: fc.array(fc.tuple(fc.nat(n - 1), fc.nat(n - 1)), { maxLength: n * 3 }),
+      }),
+    )
+    .map(({ n, edges }) => {
+      const seen = new Set<string>();
+      const kept: [number, number][] = [];
+      for (const [a, b] of edges) {
+        if (a === b) continue;
+        const key = directed ? `${a}>${b}` : `${Math.min(a, b)}-${Math.max(a, b)}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        kept.push([a, b]);
+      }
+      return { n, edges: kept };
+    });
+  return fc.sample(arb, { numRuns: options.runs ?? 12, seed });
+}
+
+export function adjacency(n: number, edges: Edges, directed: boolean): number[][] {
   const adj: number[][] = Array.from({ length: n }, () => []);
   for (const [a, b] of edges) {
     adj[a]?.push(b);
@@ -45,10 +76,11 @@ export function components(adj: number[][]): number[] {
   return comp;
 }
 
-export function triangles(g: GraphCase): number {
-  const adj = adjacency(g.n, g.undirected, false).map((l) => new Set(l));
+/** Triangles of an undirected graph. */
+export function triangles(n: number, edges: Edges): number {
+  const adj = adjacency(n, edges, false).map((l) => new Set(l));
   let count = 0;
-  for (let a = 0; a < g.n; a++)
+  for (let a = 0; a < n; a++)
     for (const b of adj[a] ?? [])
       if (b > a) for (const c of adj[b] ?? []) if (c > b && adj[a]?.has(c)) count++;
   return count;

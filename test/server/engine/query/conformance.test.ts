@@ -3,8 +3,16 @@
 // MapAccum values, WHILE ... LIMIT, prime, set operations), on generated graphs, compared with
 // plain TypeScript reference implementations. DOUBLE results within 1e-9; FLOAT results (kept in
 // single precision, as the real service does) within a relative 1e-5.
-import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adjacency,
+  bfsLevels,
+  components,
+  coreNumbers,
+  pagerank,
+  simpleGraphs,
+  triangles,
+} from '../../../helpers/graph-reference.js';
 import { openFixture, plainCatalog, plainData, runText, type Fixture } from './fixtures.js';
 
 interface GraphCase {
@@ -12,33 +20,8 @@ interface GraphCase {
   readonly edges: readonly (readonly [number, number])[];
 }
 
-/** Graphs without self-loops or repeated pairs (the store keeps one edge per pair). */
-function graphs(directed: boolean, seed: number): GraphCase[] {
-  const arb = fc
-    .integer({ min: 2, max: 24 })
-    .chain((n) =>
-      fc.record({
-        n: fc.constant(n),
-        edges: fc.array(fc.tuple(fc.nat(n - 1), fc.nat(n - 1)), { maxLength: n * 3 }),
-      }),
-    )
-    .map(({ n, edges }) => {
-      const seen = new Set<string>();
-      const kept: [number, number][] = [];
-      for (const [a, b] of edges) {
-        if (a === b) continue;
-        const key = directed ? `${a}>${b}` : `${Math.min(a, b)}-${Math.max(a, b)}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        kept.push([a, b]);
-      }
-      return { n, edges: kept };
-    });
-  return fc.sample(arb, { numRuns: 12, seed });
-}
-
-const undirected = graphs(false, 20260101);
-const directed = graphs(true, 20260202);
+const undirected: GraphCase[] = simpleGraphs(false, 20260101);
+const directed: GraphCase[] = simpleGraphs(true, 20260202);
 const fixturesU: Fixture[] = [];
 const fixturesD: Fixture[] = [];
 
@@ -54,93 +37,12 @@ afterAll(async () => {
 
 // ------------------------------------------------------------------ references
 
-function adjacency(g: GraphCase, directedEdges: boolean): number[][] {
-  const adj: number[][] = Array.from({ length: g.n }, () => []);
-  for (const [a, b] of g.edges) {
-    adj[a]?.push(b);
-    if (!directedEdges) adj[b]?.push(a);
-  }
-  return adj;
-}
+const adjacencyOf = (g: GraphCase, directedEdges: boolean) =>
+  adjacency(g.n, g.edges, directedEdges);
 
-function bfs(adj: number[][], src: number, maxHops = Infinity): number[] {
-  const dist = adj.map(() => -1);
-  dist[src] = 0;
-  let frontier = [src];
-  for (let d = 1; frontier.length > 0 && d <= maxHops; d++) {
-    const next: number[] = [];
-    for (const v of frontier)
-      for (const w of adj[v] ?? [])
-        if (dist[w] === -1) {
-          dist[w] = d;
-          next.push(w);
-        }
-    frontier = next;
-  }
-  return dist;
-}
-
-function components(adj: number[][]): number[] {
-  const comp = adj.map(() => -1);
-  for (let s = 0; s < adj.length; s++) {
-    if (comp[s] !== -1) continue;
-    const d = bfs(adj, s);
-    d.forEach((x, v) => {
-      if (x >= 0) comp[v] = s;
-    });
-  }
-  return comp;
-}
-
-function triangles(g: GraphCase): number {
-  const adj = adjacency(g, false).map((l) => new Set(l));
-  let n = 0;
-  for (let a = 0; a < g.n; a++)
-    for (const b of adj[a] ?? [])
-      if (b > a) for (const c of adj[b] ?? []) if (c > b && adj[a]?.has(c)) n++;
-  return n;
-}
-
-function coreNumbers(adj: number[][]): number[] {
-  const deg = adj.map((l) => l.length);
-  const core = adj.map(() => 0);
-  const removed = adj.map(() => false);
-  let k = 0;
-  for (let left = adj.length; left > 0;) {
-    let v = -1;
-    for (let i = 0; i < adj.length; i++)
-      if (!removed[i] && (v < 0 || (deg[i] ?? 0) < (deg[v] ?? 0))) v = i;
-    k = Math.max(k, deg[v] ?? 0);
-    core[v] = k;
-    removed[v] = true;
-    left--;
-    for (const w of adj[v] ?? []) if (!removed[w]) deg[w] = (deg[w] ?? 0) - 1;
-  }
-  return core;
-}
-
-/** The library's PageRank rule: only vertices with out-edges are updated; dangling ones keep their score. */
-function pagerank(g: GraphCase, iterations: number, damping: number, maxChange = -1): number[] {
-  const adj = adjacency(g, true);
-  let score = adj.map(() => 1);
-  const recv = adj.map(() => 0);
-  for (let it = 0; it < iterations; it++) {
-    const next = score.slice();
-    for (let u = 0; u < g.n; u++)
-      for (const v of adj[u] ?? [])
-        recv[v] = (recv[v] ?? 0) + (score[u] ?? 0) / (adj[u]?.length ?? 1);
-    let diff = 0;
-    for (let u = 0; u < g.n; u++) {
-      if ((adj[u]?.length ?? 0) === 0) continue;
-      next[u] = 1 - damping + damping * (recv[u] ?? 0);
-      recv[u] = 0;
-      diff = Math.max(diff, Math.abs((next[u] ?? 0) - (score[u] ?? 0)));
-    }
-    score = next;
-    if (diff <= maxChange) break;
-  }
-  return score;
-}
+/** The library's PageRank on a generated directed graph (see graph-reference.ts). */
+const pagerankOf = (g: GraphCase, iterations: number, damping: number, maxChange = -1) =>
+  pagerank(adjacencyOf(g, true), iterations, damping, maxChange);
 
 // ------------------------------------------------------------------ helpers
 
@@ -228,7 +130,7 @@ describe('own queries in the library style (DOUBLE, within 1e-9)', () => {
         e_type: 'E',
       });
       const got = byVertex((out.results[0] as { Start: VertexRow[] }).Start, 'Start.@score');
-      const want = pagerank(g, 10, 0.85);
+      const want = pagerankOf(g, 10, 0.85);
       want.forEach((x, v) => close(got.get(v) as number, x, 1e-9));
     }
   });
@@ -237,7 +139,7 @@ describe('own queries in the library style (DOUBLE, within 1e-9)', () => {
     for (const [i, g] of undirected.entries()) {
       const out = await runText(fixturesU[i] as Fixture, OWN_KCORE, { v_type: 'V', e_type: 'E' });
       const got = byVertex((out.results[0] as { cores: VertexRow[] }).cores, 'all.@core');
-      const want = coreNumbers(adjacency(g, false));
+      const want = coreNumbers(adjacencyOf(g, false));
       expect([...got.entries()].sort((a, b) => a[0] - b[0]).map((x) => x[1])).toEqual(want);
     }
   });
@@ -249,9 +151,9 @@ describe('own queries in the library style (DOUBLE, within 1e-9)', () => {
         e_type: 'E',
       });
       const got = (out.results[0] as { '@@score': Record<string, number> })['@@score'];
-      const adj = adjacency(g, false);
+      const adj = adjacencyOf(g, false);
       for (let v = 0; v < g.n; v++) {
-        const d = bfs(adj, v).filter((x) => x > 0);
+        const d = bfsLevels(adj, v).filter((x) => x > 0);
         const sum = d.reduce((a, b) => a + b, 0);
         close(got[`v${v}`] as number, sum > 0 ? d.length / sum : 0, 1e-9);
       }
@@ -393,7 +295,7 @@ describe('graph algorithms in the library style', () => {
       });
       const heap = (out.results[0] as { top_scores: { vertex_id: string; score: number }[] })
         .top_scores;
-      const want = pagerank(g, 10, 0.85, 0.001);
+      const want = pagerankOf(g, 10, 0.85, 0.001);
       expect(heap).toHaveLength(g.n);
       for (const row of heap) close(row.score, want[index(row.vertex_id)] as number, 1e-5);
       for (let k = 1; k < heap.length; k++)
@@ -412,7 +314,7 @@ describe('graph algorithms in the library style', () => {
         max_hops: 100,
       });
       const got = byVertex((out.results[0] as { Reached: VertexRow[] }).Reached, 'Reached.@level');
-      const want = bfs(adjacency(g, false), 0);
+      const want = bfsLevels(adjacencyOf(g, false), 0);
       expect(got).toEqual(
         new Map(want.flatMap((d, v) => (d >= 0 ? [[v, d] as [number, number]] : []))),
       );
@@ -427,7 +329,7 @@ describe('graph algorithms in the library style', () => {
       });
       const res = out.results[0] as { All: VertexRow[]; sizes: Record<string, number> };
       const got = byVertex(res.All, 'All.@cc');
-      const want = components(adjacency(g, false));
+      const want = components(adjacencyOf(g, false));
       for (let a = 0; a < g.n; a++)
         for (let b = 0; b < g.n; b++) expect(got.get(a) === got.get(b)).toBe(want[a] === want[b]);
       expect(Object.keys(res.sizes)).toHaveLength(new Set(want).size);
@@ -437,7 +339,7 @@ describe('graph algorithms in the library style', () => {
   it('triangle count', async () => {
     for (const [i, g] of undirected.entries()) {
       const out = await runText(fixturesU[i] as Fixture, TRIANGLES, { v_type: 'V', e_type: 'E' });
-      expect(out.results).toEqual([{ triangles: triangles(g) }]);
+      expect(out.results).toEqual([{ triangles: triangles(g.n, g.edges) }]);
     }
   });
 
@@ -449,8 +351,8 @@ describe('graph algorithms in the library style', () => {
         e_type_set: ['E'],
       });
       const rows = (out.results[0] as { Done: VertexRow[] }).Done;
-      const adj = adjacency(g, false).map((l) => new Set(l));
-      const want = bfs(adjacency(g, false), 0);
+      const adj = adjacencyOf(g, false).map((l) => new Set(l));
+      const want = bfsLevels(adjacencyOf(g, false), 0);
       expect(byVertex(rows, 'Done.@dist')).toEqual(
         new Map(want.flatMap((d, v) => (d >= 0 ? [[v, d] as [number, number]] : []))),
       );
@@ -475,7 +377,7 @@ describe('graph algorithms in the library style', () => {
       });
       const rows = (out.results[0] as { top_scores: { vertex_id: string; score: number }[] })
         .top_scores;
-      const adj = adjacency(g, false);
+      const adj = adjacencyOf(g, false);
       expect(rows).toHaveLength(g.n);
       for (const row of rows)
         close(row.score, (2 * (adj[index(row.vertex_id)]?.length ?? 0)) / (g.n - 1), 1e-9);
@@ -484,7 +386,7 @@ describe('graph algorithms in the library style', () => {
 
   it('Jaccard similarity from one vertex, and common neighbours', async () => {
     for (const [i, g] of undirected.entries()) {
-      const adj = adjacency(g, false).map((l) => new Set(l));
+      const adj = adjacencyOf(g, false).map((l) => new Set(l));
       const src = adj[0] as Set<number>;
       const out = await runText(fixturesU[i] as Fixture, JACCARD, {
         source: v0,

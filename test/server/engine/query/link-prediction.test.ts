@@ -2,38 +2,11 @@
 // (two vertices and a SET<STRING> of edge types as parameters, global accumulators, set
 // operations): Adamic-Adar, resource allocation, preferential attachment and total neighbours on
 // generated undirected graphs, against plain TypeScript references. DOUBLE results within 1e-9.
-import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { simpleGraphs } from '../../../helpers/graph-reference.js';
 import { openFixture, plainCatalog, plainData, runText, type Fixture } from './fixtures.js';
 
-interface GraphCase {
-  readonly n: number;
-  readonly edges: readonly (readonly [number, number])[];
-}
-
-/** Undirected graphs without self-loops or repeated pairs, at least 2 vertices. */
-const cases: GraphCase[] = fc.sample(
-  fc
-    .integer({ min: 2, max: 20 })
-    .chain((n) =>
-      fc.record({
-        n: fc.constant(n),
-        edges: fc.array(fc.tuple(fc.nat(n - 1), fc.nat(n - 1)), { maxLength: n * 3 }),
-      }),
-    )
-    .map(({ n, edges }) => {
-      const seen = new Set<string>();
-      const kept: [number, number][] = [];
-      for (const [a, b] of edges) {
-        const key = `${Math.min(a, b)}-${Math.max(a, b)}`;
-        if (a === b || seen.has(key)) continue;
-        seen.add(key);
-        kept.push([a, b]);
-      }
-      return { n, edges: kept };
-    }),
-  { numRuns: 12, seed: 20261122 },
-);
+const cases = simpleGraphs(false, 20261122, { maxN: 20 });
 
 const fixtures: Fixture[] = [];
 beforeAll(async () => {
@@ -44,7 +17,7 @@ afterAll(async () => {
   for (const f of fixtures) await f.close();
 });
 
-function neighbours(g: GraphCase): Set<number>[] {
+function neighbours(g: (typeof cases)[number]): Set<number>[] {
   const adj = Array.from({ length: g.n }, () => new Set<number>());
   for (const [a, b] of g.edges) {
     adj[a]?.add(b);
