@@ -1,8 +1,10 @@
-// Runs every case of cases.ts: read-only cases share one fixture, writing ones get their own.
+// Runs every case of cases.ts and udf-cases.ts (library UDFs, instr, POST-ACCUM aliases,
+// PercentileContAccum): read-only cases share one fixture, writing ones get their own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QueryCompileError, QueryRuntimeError } from '../../../../src/server/engine/query/index.js';
 import { cases, type QueryCase } from './cases.js';
 import { openSocial, runText, type Fixture } from './fixtures.js';
+import { udfCases } from './udf-cases.js';
 
 let shared: Fixture;
 let delta: Fixture;
@@ -26,7 +28,7 @@ async function run(c: QueryCase): Promise<unknown> {
 }
 
 describe('query cases', () => {
-  for (const c of cases) {
+  for (const c of [...cases, ...udfCases]) {
     it(c.name, async () => {
       if (c.error) {
         const err = await run(c).then(

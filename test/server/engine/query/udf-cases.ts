@@ -2,7 +2,7 @@
 // bound to an alias, one case per behaviour on the `social` fixture (see
 // ../engine/query/fixtures.ts). Values marked "C++" were computed by compiling the library's
 // formulas with g++/libstdc++; run by udf-cases.test.ts.
-import type { QueryCase } from '../engine/query/cases.js';
+import type { QueryCase } from './cases.js';
 
 const q = (body: string, params = '') => `CREATE QUERY q(${params}) FOR GRAPH social {\n${body}\n}`;
 
