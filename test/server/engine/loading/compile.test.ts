@@ -7,8 +7,7 @@ import {
   compileLoadingJob,
   parseLoadingJob,
 } from '../../../../src/server/engine/loading/compile.js';
-import { LoadingJobError } from '../../../../src/server/engine/loading/errors.js';
-import { defineJob, loadingCatalog, tempEngine, type TempEngine } from './helpers.js';
+import { compileError, defineJob, loadingCatalog, tempEngine, type TempEngine } from './helpers.js';
 
 let temp: TempEngine;
 beforeEach(async () => {
@@ -23,17 +22,6 @@ const personJob =
   ' LOAD f TO VERTEX person VALUES ($0, $1, $2, _), TO EDGE knows VALUES ($0, $3, _); }';
 
 describe('compileLoadingJob', () => {
-  const compileError = (body: string): LoadingJobError | undefined => {
-    const text = `CREATE LOADING JOB j FOR GRAPH social {\n  DEFINE FILENAME f;\n  ${body}\n}`;
-    try {
-      compileLoadingJob(parseLoadingJob(text, 'j'), loadingCatalog(), 'social');
-    } catch (error) {
-      if (error instanceof LoadingJobError) return error;
-      throw error;
-    }
-    return undefined;
-  };
-
   it.each([
     ['LOAD f TO VERTEX nobody VALUES ($0);', 'LOADING-UNKNOWN-TYPE', 'line 3:'],
     ['LOAD f TO VERTEX person VALUES ($0, $1);', 'LOADING-VALUE-COUNT', 'takes 4 values'],

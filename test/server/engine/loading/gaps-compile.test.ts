@@ -2,23 +2,7 @@
 // flatten arguments, DELETE targets; each refusal has a stable code and the line:column of the
 // statement (or of the node at fault) in the job's text.
 import { describe, expect, it } from 'vitest';
-import {
-  compileLoadingJob,
-  parseLoadingJob,
-} from '../../../../src/server/engine/loading/compile.js';
-import { LoadingJobError } from '../../../../src/server/engine/loading/errors.js';
-import { loadingCatalog } from './helpers.js';
-
-function compileError(body: string): LoadingJobError | undefined {
-  const text = `CREATE LOADING JOB j FOR GRAPH social {\n  DEFINE FILENAME f;\n  ${body}\n}`;
-  try {
-    compileLoadingJob(parseLoadingJob(text, 'j'), loadingCatalog(), 'social');
-  } catch (error) {
-    if (error instanceof LoadingJobError) return error;
-    throw error;
-  }
-  return undefined;
-}
+import { compileError } from './helpers.js';
 
 describe('newer loading-job forms at compile time', () => {
   it.each([

@@ -19,6 +19,11 @@ import {
   type LoadStatistics,
   type ObjectStatistics,
 } from '../../../../src/server/engine/loading/stats.js';
+import {
+  compileLoadingJob,
+  parseLoadingJob,
+} from '../../../../src/server/engine/loading/compile.js';
+import { LoadingJobError } from '../../../../src/server/engine/loading/errors.js';
 import { socialCatalog } from '../fixtures.js';
 
 /** socialCatalog plus `bag` (INT id, LIST, SET, MAP, BOOL) and `member` (composite key). */
@@ -163,4 +168,16 @@ export async function* chunks(
     await Promise.resolve();
     yield part;
   }
+}
+
+/** The refusal of a loading job whose body (after `DEFINE FILENAME f;`) is `body`, if any. */
+export function compileError(body: string): LoadingJobError | undefined {
+  const text = `CREATE LOADING JOB j FOR GRAPH social {\n  DEFINE FILENAME f;\n  ${body}\n}`;
+  try {
+    compileLoadingJob(parseLoadingJob(text, 'j'), loadingCatalog(), 'social');
+  } catch (error) {
+    if (error instanceof LoadingJobError) return error;
+    throw error;
+  }
+  return undefined;
 }
