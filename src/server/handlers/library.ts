@@ -1,7 +1,8 @@
 // Template (library) query endpoints: the definition and parameter table of a template
 // (`GET /gsql/v1/library/{functionName}`, by exact name or, with isRegularExpression, by pattern)
 // and a run on a graph (`POST /gsql/v1/library/{libraryName}?graph=`), answering the query's
-// output envelope with the `generatedQueryName`. 3.x forms: /gsql/library?functionName= and
+// output envelope with the `generatedQueryName`; with GSQL-ASYNC: true the run is detached, as for
+// installed queries (the request id answers at once; /query_status and /query_result follow it). 3.x forms: /gsql/library?functionName= and
 // /gsqlserver/gsql/library?functionName= (pyTigerGraph, whose bodies flatten a vertex parameter
 // as `v` and `v.type`).
 import { catalogue } from '../../core/ops/index.js';
@@ -15,7 +16,7 @@ import { GraphScope } from '../engine/scope.js';
 import { stringifyResult } from '../engine/query/index.js';
 import type { HandlerMap, Reply, RequestContext } from '../http/context.js';
 import { withEngineErrors } from './engine-errors.js';
-import { queryStringArgs } from './queries.js';
+import { detachedMessage, queryStringArgs } from './queries.js';
 
 function templateInfo(t: Template) {
   const params: Record<string, Record<string, unknown>> = {};
@@ -64,17 +65,40 @@ type RunContext = Pick<
   body: Readonly<Record<string, unknown>>;
 };
 
+/** GSQL-ASYNC: true asks for detached mode. */
+function isDetached(ctx: Pick<RequestContext, 'headers'>): boolean {
+  const header = ctx.headers['gsql-async'];
+  const value = Array.isArray(header) ? header[0] : header;
+  return value?.trim().toLowerCase() === 'true';
+}
+
 async function run(ctx: RunContext): Promise<Reply> {
   const graph = ctx.query.graph;
   new GraphScope(ctx.engine.graph, graph); // an unknown graph answers 404
   const name = ctx.params.libraryName;
-  const answer = await templateRunner(ctx.engine).run(name, queryStringArgs(ctx.body), {
+  const request = {
     graph,
     requestId: ctx.requestId,
     url: catalogue.runTemplateQuery.path.replace('{libraryName}', name),
     timeoutMs: ctx.timeoutMs,
-    signal: ctx.signal,
     allowedFileDirs: ctx.server.allowFiles,
+  };
+  const runner = templateRunner(ctx.engine);
+  if (isDetached(ctx)) {
+    // The client does not wait: its disconnect must not abort the run, so no signal is passed.
+    const { entry, generatedQueryName } = runner.runDetached(
+      name,
+      queryStringArgs(ctx.body),
+      request,
+    );
+    return {
+      message: detachedMessage,
+      fields: { request_id: entry.requestid, generatedQueryName },
+    };
+  }
+  const answer = await runner.run(name, queryStringArgs(ctx.body), {
+    ...request,
+    signal: ctx.signal,
   });
   const refused = overLimit(ctx, answer.output.results);
   if (refused) return refused;

@@ -34,6 +34,8 @@ export type Statement =
   | Sh.DropAll
   | Sh.Drop
   | Sh.Show
+  | Sh.ShowPackage
+  | Sh.ImportPackage
   | Sh.CreateSecret
   | Sh.CreateUser
   | Sh.RoleGrant

@@ -1,5 +1,5 @@
 // Shell commands: graph selection, catalog listing, dropping, installing and running queries,
-// users, roles and secrets.
+// template-query packages, users, roles and secrets.
 import type { NodeBase } from './common.js';
 import type { Expr } from './expr.js';
 
@@ -28,6 +28,16 @@ export type ShowTarget = 'VERTEX' | 'EDGE' | 'QUERY' | 'JOB' | 'GRAPH' | 'SECRET
 export interface Show extends NodeBase<'Show'> {
   readonly what: ShowTarget;
   readonly pattern: string | null;
+}
+
+/** SHOW PACKAGE [name]: the template-query packages; name is dotted (GDBMS_ALGO.centrality). */
+export interface ShowPackage extends NodeBase<'ShowPackage'> {
+  readonly name: string | null;
+}
+
+/** IMPORT PACKAGE name: makes a package's template queries available (GDBMS_ALGO[.category]). */
+export interface ImportPackage extends NodeBase<'ImportPackage'> {
+  readonly name: string;
 }
 
 export interface CreateSecret extends NodeBase<'CreateSecret'> {

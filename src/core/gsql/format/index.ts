@@ -52,6 +52,8 @@ export function formatStatement(s: Statement, cs: CommentSource = NO_COMMENTS): 
     case 'DropAll':
     case 'Drop':
     case 'Show':
+    case 'ShowPackage':
+    case 'ImportPackage':
     case 'CreateSecret':
     case 'CreateUser':
     case 'RoleGrant':

@@ -97,6 +97,10 @@ export function formatShellCommand(s: Statement): string | null {
       return `DROP ${s.what} ${flags(s.flags)}${s.all ? 'ALL' : names(s.names)}`;
     case 'Show':
       return `SHOW ${s.what}${s.pattern === null ? '' : ` ${s.pattern}`}`;
+    case 'ShowPackage':
+      return `SHOW PACKAGE${s.name === null ? '' : ` ${s.name}`}`;
+    case 'ImportPackage':
+      return `IMPORT PACKAGE ${s.name}`;
     case 'CreateSecret':
       return `CREATE SECRET${s.alias === null ? '' : ` ${s.alias}`}`;
     case 'CreateUser':

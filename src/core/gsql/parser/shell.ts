@@ -1,4 +1,5 @@
-// Shell commands: USE, LS, SHOW, DROP, INSTALL / RUN / INTERPRET QUERY, users, roles, secrets.
+// Shell commands: USE, LS, SHOW, DROP, INSTALL / RUN / INTERPRET QUERY, SHOW / IMPORT PACKAGE,
+// users, roles, secrets.
 import type { DropTarget, Expr, ShowTarget, Statement } from '../ast/index.js';
 import type { Token } from '../tokens.js';
 import type { Cursor } from './cursor.js';
@@ -87,9 +88,26 @@ export function parseDrop(c: Cursor, start: Token): Statement {
   };
 }
 
+/** A package name: `GDBMS_ALGO` or dotted, `GDBMS_ALGO.centrality`. */
+function packageName(c: Cursor): string {
+  const parts = [c.name('package name')];
+  while (c.eat('.')) parts.push(c.name('package name'));
+  return parts.join('.');
+}
+
+/** After IMPORT: `PACKAGE name`. */
+export function parseImport(c: Cursor, start: Token): Statement {
+  c.expect('PACKAGE');
+  return { kind: 'ImportPackage', name: packageName(c), range: c.rangeFrom(start) };
+}
+
 export function parseShow(c: Cursor, start: Token): Statement {
+  if (c.eat('PACKAGE')) {
+    const name = c.atName() && !c.atLineStart ? packageName(c) : null;
+    return { kind: 'ShowPackage', name, range: c.rangeFrom(start) };
+  }
   const what = SHOW_TARGETS.find((w) => c.at(w));
-  if (what === undefined) return c.fail([...SHOW_TARGETS]);
+  if (what === undefined) return c.fail([...SHOW_TARGETS, 'PACKAGE']);
   c.next();
   let pattern: string | null = null;
   if (c.eat('*')) pattern = '*';

@@ -17,6 +17,7 @@ import {
   parseClear,
   parseDrop,
   parseGrantRevoke,
+  parseImport,
   parseInstall,
   parseInterpret,
   parseRun,
@@ -68,6 +69,8 @@ function parseStatement(c: Cursor): Statement {
       return { kind: 'Ls', range: c.rangeFrom(start) };
     case 'SHOW':
       return parseShow(c, start);
+    case 'IMPORT':
+      return parseImport(c, start);
     case 'GRANT':
     case 'REVOKE':
       return parseGrantRevoke(c, start, start.upper === 'REVOKE');

@@ -2,10 +2,12 @@
 // per graph and catalog version, as installed queries are, so a schema change recompiles it),
 // the body checked against the template's parameters, then run through the engine's query
 // service, so it shows in the running-query list and obeys GSQL-TIMEOUT and abort like any query.
+// Detached mode (GSQL-ASYNC) checks the body and compiles at once, then submits the run.
 import type { Engine } from '../engine.js';
 import type { CompiledQuery, QueryOutput } from '../query/index.js';
 import { queryService, type RunRequest } from '../queries/service.js';
-import { runQuery } from '../queries/snapshot.js';
+import type { DetachedEntry } from '../queries/detached.js';
+import { runDetachedQuery, runQuery } from '../queries/snapshot.js';
 import { templateArgs } from './params.js';
 import { requireTemplate, type Template } from './registry.js';
 
@@ -38,16 +40,38 @@ class TemplateRunner {
     return compiled;
   }
 
+  /** The template, its checked arguments and its compiled form; refusals happen here. */
+  private prepare(name: string, body: Readonly<Record<string, unknown>>, graph: string) {
+    const template = requireTemplate(name);
+    const args = templateArgs(template, body, this.engine.catalog, graph);
+    return { template, args, compiled: this.compiledFor(template, graph) };
+  }
+
   async run(
     name: string,
     body: Readonly<Record<string, unknown>>,
     request: Omit<RunRequest, 'args'>,
   ): Promise<TemplateRun> {
-    const template = requireTemplate(name);
-    const args = templateArgs(template, body, this.engine.catalog, request.graph);
-    const compiled = this.compiledFor(template, request.graph);
+    const { template, args, compiled } = this.prepare(name, body, request.graph);
     const output = await runQuery(this.engine, compiled, () => template.ast, { ...request, args });
     return { generatedQueryName: generatedQueryName(template, request.graph), output };
+  }
+
+  /**
+   * Detached mode: a bad body is refused at once (nothing runs); otherwise the run is submitted
+   * and its entry returned, for /query_status and /query_result.
+   */
+  runDetached(
+    name: string,
+    body: Readonly<Record<string, unknown>>,
+    request: Omit<RunRequest, 'args' | 'signal'>,
+  ): { generatedQueryName: string; entry: DetachedEntry } {
+    const { template, args, compiled } = this.prepare(name, body, request.graph);
+    const entry = runDetachedQuery(this.engine, compiled, () => template.ast, {
+      ...request,
+      args,
+    });
+    return { generatedQueryName: generatedQueryName(template, request.graph), entry };
   }
 }
 

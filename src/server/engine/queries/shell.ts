@@ -1,57 +1,17 @@
 // Query statements of the GSQL shell: CREATE [OR REPLACE] QUERY (checked by compiling, then
 // stored as text), INSTALL QUERY, RUN QUERY name(args), INTERPRET QUERY name(args) and anonymous
 // INTERPRET QUERY blocks, printing results as the shell does: the JSON answer of the run.
-import type { Expr, RunQuery, Statement } from '../../../core/gsql/index.js';
+import type { Statement } from '../../../core/gsql/index.js';
 import { putQuery } from '../catalog/jobs.js';
 import { ShellError } from '../shell/errors.js';
 import { requireGraph, type StatementContext } from '../shell/context.js';
+import { runArguments } from '../shell/run-args.js';
 import { stringifyResult } from '../query/index.js';
 import { installQueries } from './install.js';
 import { installedQueryUrl, interpretUrl, queryService } from './service.js';
 import { runQuery, storedQueryAst } from './snapshot.js';
 
 let runCounter = 0;
-
-/** A literal argument of RUN QUERY q(1, "a", [x, y]) as a JSON value. */
-function argument(expr: Expr): unknown {
-  switch (expr.kind) {
-    case 'IntLit':
-    case 'FloatLit':
-    case 'StringLit':
-    case 'BoolLit':
-      return expr.value;
-    case 'DatetimeLit':
-      return expr.value;
-    case 'NullLit':
-      return null;
-    case 'Unary':
-      if (expr.op === '-') {
-        const v = argument(expr.operand);
-        if (typeof v === 'number' || typeof v === 'bigint') return -v;
-      }
-      break;
-    case 'Name':
-      return expr.name;
-    default:
-      break;
-  }
-  throw new ShellError(`RUN QUERY: arguments must be literals (line ${expr.range.start.line}).`);
-}
-
-/** Arguments by position, named after the query's parameters. */
-function namedArgs(params: readonly { name: string }[], node: RunQuery): Record<string, unknown> {
-  if (node.args.length > params.length) {
-    throw new ShellError(
-      `Query ${node.name} takes ${params.length} parameter(s), ${node.args.length} given.`,
-    );
-  }
-  const args: Record<string, unknown> = {};
-  node.args.forEach((expr, i) => {
-    const name = params[i]?.name;
-    if (name !== undefined) args[name] = argument(expr);
-  });
-  return args;
-}
 
 function answerText(results: unknown[]): string[] {
   return [
@@ -105,7 +65,7 @@ export function queryStatement(ctx: StatementContext): Promise<string[]> | undef
         const ast = storedQueryAst(ctx.engine, graph, s.name);
         const output = await runQuery(ctx.engine, compiled, ast, {
           graph,
-          args: namedArgs(compiled.params, s),
+          args: runArguments(ctx.engine, graph, compiled.params, s),
           requestId: `${++runCounter}.GSQL_SHELL.${Date.now()}`,
           url: installedQueryUrl(graph, s.name),
           timeoutMs: 16_000,

@@ -94,6 +94,7 @@ export function assign(comp: Compiler, s: QueryStmt & { kind: 'Assign' }, cx: Cx
         return NOP;
       }
       const i = info.index;
+      if (deferred && op === '=') comp.gAssignedInClauses.add(i);
       if (deferred)
         return syncStmt((r) => {
           const p = r.pendingFor(i);

@@ -113,6 +113,8 @@ export class Compiler {
   readonly vaccList: VAccInfo[] = [];
   readonly primedV = new Set<number>();
   readonly primedG = new Set<number>();
+  /** Global accumulators assigned (`=`) in some ACCUM / POST-ACCUM clause (run.ts GAccPending). */
+  readonly gAssignedInClauses = new Set<number>();
   readonly heapCaps: { spec: AccSpec; cap: Fn }[] = [];
   cacheSize = 0;
   readonly graphDef: GraphDef | undefined;

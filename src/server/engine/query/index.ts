@@ -15,7 +15,7 @@ import {
   type QueryOutput,
 } from './compile.js';
 import { QueryCompileError, QueryRuntimeError } from './errors.js';
-import { Run, type FileObject, type RunContext } from './run.js';
+import { ColumnPool, Run, type FileObject, type RunContext } from './run.js';
 import { converter, defaultValue, VSet, vid } from './runtime-values.js';
 import { typeName, type T } from './types.js';
 import { WriteSet } from './writes.js';
@@ -54,13 +54,16 @@ export function compileQuery(ast: CreateQuery | InterpretBlock, env: CompileEnv)
   const returns = ast.kind === 'CreateQuery' && ast.returns ? c.typeOf(ast.returns) : null;
   const name = ast.kind === 'CreateQuery' ? ast.name : 'anonymous';
 
+  // Typed accumulator columns reused by the runs of this query.
+  const pool = new ColumnPool();
   const execute = async (r: Run): Promise<void> => {
     r.check();
     if (body.async) await body.async(r);
     else body.sync(r);
   };
   const child = (args: readonly unknown[], parent: Run): Run => {
-    const r = new Run(parent.ctx, c.frameSize, parent.writes, parent.files, parent.depth + 1);
+    const r = new Run(parent.ctx, c.frameSize, parent.writes, parent.files, parent.depth + 1, pool);
+    r.foldBlocked = c.gAssignedInClauses;
     if (r.depth > 64) throw new QueryRuntimeError('QUERY-BAD-VALUE', 'subqueries nest too deeply');
     params.forEach((p, i) => {
       const v = i < args.length ? args[i] : p.default;
@@ -76,12 +79,19 @@ export function compileQuery(ast: CreateQuery | InterpretBlock, env: CompileEnv)
     async run(args: Record<string, unknown>, ctx: RunContext): Promise<QueryOutput> {
       const writes = new WriteSet(ctx.graph);
       const files: FileObject[] = [];
-      const r = new Run(ctx, c.frameSize, writes, files);
-      for (const p of params) {
-        const given = Object.prototype.hasOwnProperty.call(args, p.name) ? args[p.name] : undefined;
-        r.f[p.slot] = bindParam(r, p, given);
+      const r = new Run(ctx, c.frameSize, writes, files, 0, pool);
+      r.foldBlocked = c.gAssignedInClauses;
+      try {
+        for (const p of params) {
+          const given = Object.prototype.hasOwnProperty.call(args, p.name)
+            ? args[p.name]
+            : undefined;
+          r.f[p.slot] = bindParam(r, p, given);
+        }
+        await execute(r);
+      } finally {
+        r.release();
       }
-      await execute(r);
       let mutations = 0;
       if (!writes.empty) {
         if (!ctx.engine)
@@ -106,13 +116,21 @@ export function compileQuery(ast: CreateQuery | InterpretBlock, env: CompileEnv)
     },
     async callAsSubquery(args: readonly unknown[], parent: Run): Promise<unknown> {
       const r = child(args, parent);
-      await execute(r);
+      try {
+        await execute(r);
+      } finally {
+        r.release();
+      }
       return r.returned;
     },
     callSync(args: readonly unknown[], parent: Run): unknown {
       const r = child(args, parent);
-      r.check();
-      body.sync(r);
+      try {
+        r.check();
+        body.sync(r);
+      } finally {
+        r.release();
+      }
       return r.returned;
     },
   };

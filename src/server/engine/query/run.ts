@@ -3,7 +3,7 @@
 // results, and the time slicing that keeps the event loop free.
 import type { Engine } from '../engine.js';
 import type { Graph } from '../graph/graph.js';
-import { makeAcc, scalarCached, type Acc, type HeapCaps, type Scalar } from './accum.js';
+import { makeAcc, ScalarAcc, scalarCached, type Acc, type HeapCaps, type Scalar } from './accum.js';
 import { QueryRuntimeError } from './errors.js';
 import { vslotOf, vtypeOf } from './runtime-values.js';
 import { isScalarAccum, type AccSpec } from './types.js';
@@ -41,7 +41,8 @@ interface Flushable {
   flush(): void;
 }
 
-type Column = unknown[] | Float64Array;
+type Column = unknown[] | Float64Array | Uint8Array;
+type Typed = Float64Array | Uint8Array;
 
 /** A packed (not holey) array of n copies of v. */
 function filled(n: number, v: unknown): unknown[] {
@@ -51,18 +52,53 @@ function filled(n: number, v: unknown): unknown[] {
 }
 
 /**
+ * Typed columns kept between runs of one compiled query (vertex-accumulator values, their delta
+ * columns, SELECT collector marks), by element kind, fill value and length. A column is given
+ * back holding its fill value in every slot, so taking one costs nothing per slot.
+ */
+export class ColumnPool {
+  private readonly free = new Map<string, Typed[]>();
+  take(f64: boolean, fill: number, n: number): Typed {
+    const a = this.free.get(`${f64 ? 'd' : 'b'}${fill}:${n}`)?.pop();
+    if (a) return a;
+    const c = f64 ? new Float64Array(n) : new Uint8Array(n);
+    if (fill !== 0) c.fill(fill);
+    return c;
+  }
+  /** `a` must hold `fill` in every slot. */
+  give(fill: number, a: Typed): void {
+    const key = `${a instanceof Float64Array ? 'd' : 'b'}${fill}:${a.length}`;
+    let list = this.free.get(key);
+    if (!list) this.free.set(key, (list = []));
+    if (list.length < 8) list.push(a);
+  }
+}
+
+/** Column kinds: 0 generic array, 1 Float64Array (FLOAT/DOUBLE sum, max, min), 2 Uint8Array (Or/And). */
+const GENERIC = 0;
+const F64 = 1;
+const BOOLS = 2;
+
+/**
  * Vertex-attached accumulator storage: dense columns per vertex type, indexed by slot. Scalar
- * accumulators of FLOAT/DOUBLE values live in Float64Arrays; the += inputs of an ACCUM clause are
- * combined into a delta column and applied when the clause ends.
+ * accumulators of FLOAT/DOUBLE values live in Float64Arrays, OrAccum / AndAccum in Uint8Arrays
+ * (0 / 1); typed columns come from the run's pool and go back to it at the end of the run, reset
+ * through the list of slots written (or a fill when many were). The += inputs of an ACCUM clause
+ * are combined into a delta column and applied when the clause ends.
  */
 export class VAcc implements Flushable {
   readonly scalar: Scalar | null;
-  /** Values (scalars) or Acc objects, per type index. */
+  /** Values (scalars; Or/And as 0/1) or Acc objects, per type index. */
   vals: (Column | undefined)[] = [];
   prev: (Column | undefined)[] | null = null;
+  /** GENERIC, F64 or BOOLS. */
+  readonly kind: number;
+  /** The init value as stored in a typed column. */
+  private readonly raw: number;
+  /** Slots written per type of a typed column (null: too many, fill on release). */
+  private written: (number[] | null)[] = [];
   /** 1: SumAccum<DOUBLE>, 2: SumAccum<FLOAT> (fast paths), 0: other. */
   private readonly sumKind: number;
-  private readonly floats: boolean;
   private dv: (Column | undefined)[] = [];
   private dmark: (Uint8Array | undefined)[] = [];
   private touched: number[] = [];
@@ -80,11 +116,20 @@ export class VAcc implements Flushable {
     if (this.scalar && init !== undefined) this.init = this.scalar.conv(init);
     else if (this.scalar) this.init = this.scalar.init;
     const el = spec.el.k;
-    this.floats =
-      this.scalar !== null &&
-      (el === 'double' || el === 'float') &&
-      (spec.name === 'SumAccum' || spec.name === 'MaxAccum' || spec.name === 'MinAccum');
+    this.kind =
+      this.scalar === null
+        ? GENERIC
+        : (el === 'double' || el === 'float') &&
+            (spec.name === 'SumAccum' || spec.name === 'MaxAccum' || spec.name === 'MinAccum') &&
+            typeof this.init === 'number'
+          ? F64
+          : spec.name === 'OrAccum' || spec.name === 'AndAccum'
+            ? BOOLS
+            : GENERIC;
+    this.raw =
+      this.kind === BOOLS ? (this.init ? 1 : 0) : this.kind === F64 ? (this.init as number) : 0;
     this.sumKind = spec.name === 'SumAccum' ? (el === 'double' ? 1 : el === 'float' ? 2 : 0) : 0;
+    run.vaccs.push(this);
   }
 
   private slots(t: number): number {
@@ -95,14 +140,43 @@ export class VAcc implements Flushable {
     let a = this.vals[t];
     if (!a) {
       const n = this.slots(t);
-      if (this.floats) a = new Float64Array(n).fill(this.init as number);
-      else a = filled(n, this.scalar ? this.init : undefined);
+      if (this.kind !== GENERIC) {
+        a = this.run.pool.take(this.kind === F64, this.raw, n);
+        // NaN never equals itself: such a column is refilled whole on release.
+        this.written[t] = Number.isNaN(this.raw) ? null : [];
+      } else a = filled(n, this.scalar ? this.init : undefined);
       this.vals[t] = a;
     }
     return a;
   }
 
-  /** The column of vertex type `t` (scalar accumulators: values by slot). */
+  /** Notes a write of slot s of a typed column (before the write). */
+  private note(t: number, s: number, a: Typed): void {
+    if (a[s] !== this.raw) return;
+    const w = this.written[t];
+    if (w) {
+      if (w.length > a.length >> 3) this.written[t] = null;
+      else w.push(s);
+    }
+  }
+
+  /** Stores a scalar value (converted) at slot s of type t. */
+  private put(t: number, s: number, v: unknown): void {
+    const a = this.column(t);
+    if (this.kind === GENERIC) (a as unknown[])[s] = v;
+    else {
+      this.note(t, s, a as Typed);
+      (a as Typed)[s] = this.kind === BOOLS ? (v ? 1 : 0) : (v as number);
+    }
+  }
+
+  /** The scalar value at slot s of column a. */
+  private read(a: Column, s: number): unknown {
+    const v = a[s];
+    return this.kind === BOOLS ? v === 1 : v;
+  }
+
+  /** The column of vertex type `t` (scalar accumulators: values by slot; Or/And: 0 / 1). */
   col(t: number): Column {
     return this.vals[t] ?? this.column(t);
   }
@@ -111,7 +185,7 @@ export class VAcc implements Flushable {
   get(id: number): unknown {
     const a = this.column(vtypeOf(id));
     const s = vslotOf(id);
-    if (this.scalar) return a[s];
+    if (this.scalar) return this.read(a, s);
     return this.acc(id).value();
   }
 
@@ -121,7 +195,7 @@ export class VAcc implements Flushable {
     // No column at snapshot time: the vertex still had the initial value.
     if (!p) return this.scalar ? this.init : makeAcc(this.spec, this.run.caps, this.init).value();
     const v = p[vslotOf(id)];
-    if (this.scalar) return v;
+    if (this.scalar) return this.kind === BOOLS ? v === 1 : v;
     return v === undefined
       ? makeAcc(this.spec, this.run.caps, this.init).value()
       : (v as Acc).value();
@@ -147,15 +221,16 @@ export class VAcc implements Flushable {
   }
 
   add(id: number, v: unknown): void {
-    if (this.scalar) {
-      const a = this.column(vtypeOf(id)) as unknown[];
+    const sc = this.scalar;
+    if (sc) {
+      const t = vtypeOf(id);
       const s = vslotOf(id);
-      a[s] = this.scalar.combine(a[s], this.scalar.conv(v));
+      this.put(t, s, sc.combine(this.read(this.column(t), s), sc.conv(v)));
     } else this.acc(id).add(v);
   }
 
   assign(id: number, v: unknown): void {
-    if (this.scalar) (this.column(vtypeOf(id)) as unknown[])[vslotOf(id)] = this.scalar.conv(v);
+    if (this.scalar) this.put(vtypeOf(id), vslotOf(id), this.scalar.conv(v));
     else this.acc(id).assign(v);
   }
 
@@ -183,8 +258,8 @@ export class VAcc implements Flushable {
     let m = this.dmark[t];
     if (!d || !m) {
       const n = this.slots(t);
-      this.dv[t] = d = this.sumKind !== 0 ? new Float64Array(n) : filled(n, undefined);
-      this.dmark[t] = m = new Uint8Array(n);
+      this.dv[t] = d = this.sumKind !== 0 ? this.run.pool.take(true, 0, n) : filled(n, undefined);
+      this.dmark[t] = m = this.run.pool.take(false, 0, n) as Uint8Array;
     }
     if (this.sumKind === 1) {
       (d as Float64Array)[s] =
@@ -202,6 +277,23 @@ export class VAcc implements Flushable {
     } else (d as unknown[])[s] = sc.combine(d[s], sc.conv(v));
   }
 
+  /** addDeferredAt of a SumAccum<DOUBLE> and a number (generated ACCUM code). */
+  addSumAt(t: number, s: number, id: number, v: number): void {
+    const d = this.dv[t] as Float64Array | undefined;
+    const m = this.dmark[t];
+    if (d === undefined || m === undefined || this.sumKind !== 1) {
+      this.addDeferredAt(t, s, id, v);
+      return;
+    }
+    d[s] = (d[s] as number) + v;
+    if (m[s] === 0) {
+      // The first input of a clause always lands here: the marks are clear after a flush.
+      if (!this.dirty) this.markDirty();
+      m[s] = 1;
+      this.touched.push(id);
+    }
+  }
+
   assignDeferred(id: number, v: unknown): void {
     this.markDirty();
     (this.assigned ??= new Map()).set(id, v);
@@ -216,13 +308,17 @@ export class VAcc implements Flushable {
     }
     const sc = this.scalar;
     if (sc) {
+      const f64 = this.kind === F64;
       for (const id of this.touched) {
         const t = vtypeOf(id);
         const s = vslotOf(id);
         const d = this.dv[t] as Column;
         const m = this.dmark[t] as Uint8Array;
-        const a = this.column(t) as unknown[];
-        a[s] = sc.combine(a[s], d[s]);
+        const a = this.column(t);
+        if (f64) {
+          this.note(t, s, a as Typed);
+          (a as Typed)[s] = sc.combine(a[s], d[s]) as number;
+        } else this.put(t, s, sc.combine(this.read(a, s), d[s]));
         m[s] = 0;
         if (this.sumKind !== 0) (d as Float64Array)[s] = 0;
         else (d as unknown[])[s] = undefined;
@@ -236,22 +332,69 @@ export class VAcc implements Flushable {
       for (let i = 0; i < ids.length; i++) this.acc(ids[i] as number).add(vals[i]);
     }
   }
+
+  /**
+   * End of the run: typed columns go back to the pool, reset to the init value (every later read
+   * would see fresh columns). Columns with clause inputs still pending (a failed run) are dropped.
+   */
+  release(): void {
+    const pool = this.run.pool;
+    if (this.kind !== GENERIC)
+      this.vals.forEach((a, t) => {
+        if (!a) return;
+        const c = a as Typed;
+        const w = this.written[t];
+        if (w) for (const s of w) c[s] = this.raw;
+        else c.fill(this.raw);
+        pool.give(this.raw, c);
+      });
+    this.vals = [];
+    this.written = [];
+    if (this.touched.length === 0 && !this.dirty) {
+      if (this.sumKind !== 0) for (const d of this.dv) if (d) pool.give(0, d as Typed);
+      for (const m of this.dmark) if (m) pool.give(0, m);
+    }
+    this.dv = [];
+    this.dmark = [];
+    this.touched = [];
+  }
 }
 
-/** A global accumulator's deferred inputs. */
+/**
+ * A global accumulator's deferred inputs. A scalar accumulator that no clause of the query
+ * assigns with `=` folds its += inputs as they come into a shadow value (starting from its value
+ * at the first input: exactly the sequence the flush would apply, in the same order), which
+ * becomes its value at the end of the clause; others keep the inputs until then.
+ */
 export class GAccPending implements Flushable {
   private inputs: unknown[] = [];
   private assigned: { v: unknown } | null = null;
   private dirty = false;
+  /** Folding in this clause: the accumulator, its behaviour and the shadow value. */
+  private acc: ScalarAcc | null = null;
+  private sc: Scalar | null = null;
+  private cur: unknown = undefined;
   constructor(
     private readonly run: Run,
     private readonly index: number,
   ) {}
   add(v: unknown): void {
-    this.mark();
-    this.inputs.push(v);
+    if (!this.dirty) {
+      this.mark();
+      const acc = this.run.g[this.index];
+      if (acc instanceof ScalarAcc && !this.run.foldBlocked.has(this.index)) {
+        this.acc = acc;
+        this.sc = scalarCached(acc.spec);
+        this.cur = acc.v;
+      }
+    }
+    const sc = this.sc;
+    if (sc !== null) this.cur = sc.combine(this.cur, sc.conv(v));
+    else this.inputs.push(v);
   }
   assign(v: unknown): void {
+    // Not reached while folding (an assigned accumulator does not fold); kept exact anyway.
+    if (this.sc !== null) throw new QueryRuntimeError('QUERY-BAD-VALUE', 'internal: fold and =');
     this.mark();
     this.assigned = { v };
   }
@@ -263,6 +406,13 @@ export class GAccPending implements Flushable {
   }
   flush(): void {
     this.dirty = false;
+    if (this.acc !== null) {
+      this.acc.v = this.cur;
+      this.acc = null;
+      this.sc = null;
+      this.cur = undefined;
+      return;
+    }
     const acc = this.run.g[this.index] as Acc;
     if (this.assigned) acc.assign(this.assigned.v);
     this.assigned = null;
@@ -293,7 +443,11 @@ export class Run {
   readonly g: (Acc | undefined)[] = [];
   gPrev: unknown[] = [];
   readonly gPending: GAccPending[] = [];
+  /** Global accumulators some clause assigns with `=` (they do not fold their += inputs). */
+  foldBlocked: ReadonlySet<number> = new Set();
   readonly va: (VAcc | undefined)[] = [];
+  /** Every vertex accumulator created in this run (their columns go back to the pool). */
+  readonly vaccs: VAcc[] = [];
   readonly caps = new Map<AccSpec, number>();
   readonly out: Record<string, unknown>[] = [];
   readonly dirty: Flushable[] = [];
@@ -311,6 +465,8 @@ export class Run {
     readonly files: FileObject[],
     /** Lets a deep WHILE / FOREACH yield too. */
     readonly depth = 0,
+    /** Typed columns shared by the runs of one compiled query. */
+    readonly pool: ColumnPool = new ColumnPool(),
   ) {
     this.graph = ctx.graph;
     this.f = new Array<unknown>(frameSize).fill(undefined);
@@ -333,6 +489,12 @@ export class Run {
   flush(): void {
     const list = this.dirty.splice(0);
     for (const x of list) x.flush();
+  }
+
+  /** End of the run: pooled columns go back (nothing may read this run's accumulators after). */
+  release(): void {
+    for (const v of this.vaccs) v.release();
+    this.vaccs.length = 0;
   }
 
   /** True when the time slice is used up (callers then `await pause()`). */

@@ -9,6 +9,7 @@ import { type Cx, type Fn, Scope, type SyncStmt } from './compile-types.js';
 import type { Compiler } from './compile.js';
 import type { Run } from './run.js';
 import { cmp, EdgeRef, eq, iadd, idiv, imod, imul, isub, num, VT } from './runtime-values.js';
+import { BUILTINS } from './functions.js';
 import { degreeFn } from './select-walk.js';
 import {
   accumValueType,
@@ -28,6 +29,21 @@ export interface Local {
   readonly s: string;
 }
 
+/** Built-ins that are `Math[name](num(x))` (functions.ts, math1). */
+const MATH1 = new Set([
+  'sqrt',
+  'exp',
+  'log',
+  'log10',
+  'log2',
+  'sin',
+  'cos',
+  'tan',
+  'asin',
+  'acos',
+  'atan',
+]);
+
 const helpers = { cmp, eq, iadd, idiv, imod, imul, isub, num, snapshotValue, EdgeRef, VT };
 
 export class Gen {
@@ -45,7 +61,19 @@ export class Gen {
     readonly cx: Cx,
   ) {}
 
+  /** Some fallback closure may read the frame (alias slots must then be kept up to date). */
+  readsFrame = false;
+  /**
+   * The expression being written may differ between the rows of one source vertex (it reads the
+   * target, a row variable or a closure). Others are evaluated once per source (see stmt).
+   */
+  private rowDep = false;
+  /** Rows have more than one row per source vertex (a hop): memoizing per source pays. */
+  hoist = false;
+
   private fallback(e: Expr): { c: string; t: T } {
+    this.readsFrame = true;
+    this.rowDep = true;
     const ce = this.c.expr(e, this.cx);
     this.closures.push(ce.f);
     return { c: `X${this.closures.length - 1}(r)`, t: ce.t };
@@ -73,8 +101,12 @@ export class Gen {
         return { c: e.value ? 'true' : 'false', t: BOOL };
       case 'Name': {
         const sym = this.cx.scope.lookup(e.name);
-        if (sym && (sym.kind === 'var' || sym.kind === 'alias'))
-          return { c: this.slotCode(sym.slot), t: sym.t };
+        if (sym && (sym.kind === 'var' || sym.kind === 'alias')) {
+          const code = this.slotCode(sym.slot);
+          if ((sym.kind === 'var' && sym.row) || (sym.kind === 'alias' && code !== 'sid'))
+            this.rowDep = true;
+          return { c: code, t: sym.t };
+        }
         return this.fallback(e);
       }
       case 'GlobalAccum': {
@@ -87,8 +119,13 @@ export class Gen {
         if (!info || !e.target) return this.fallback(e);
         this.vas.add(info.index);
         const at = this.local(e.target);
-        if (!e.prime && at && isScalarAccum(info.spec))
-          return { c: `va${info.index}.col(${at.t})[${at.s}]`, t: accumValueType(info.spec) };
+        if (at && at.id !== 'sid') this.rowDep = true;
+        if (!e.prime && at && isScalarAccum(info.spec)) {
+          const cell = `va${info.index}.col(${at.t})[${at.s}]`;
+          // OrAccum / AndAccum columns hold 0 / 1 (see VAcc).
+          const bools = info.spec.name === 'OrAccum' || info.spec.name === 'AndAccum';
+          return { c: bools ? `(${cell} === 1)` : cell, t: accumValueType(info.spec) };
+        }
         const target = this.expr(e.target);
         const m = e.prime ? 'getPrev' : 'get';
         return { c: `va${info.index}.${m}(${target.c})`, t: accumValueType(info.spec) };
@@ -100,9 +137,44 @@ export class Gen {
         return this.binary(e);
       case 'MethodCall':
         return this.outdegree(e) ?? this.fallback(e);
+      case 'Call':
+        return this.math(e) ?? this.fallback(e);
       default:
         return this.fallback(e);
     }
+  }
+
+  /**
+   * An ACCUM input: when it reads nothing of the row but the source vertex (and values that stay
+   * fixed during the clause: its writes are deferred), it is computed at its first use for each
+   * source vertex and reused by that source's other rows.
+   */
+  private perSourceValue(e: Expr): { c: string; t: T } {
+    const outer = this.rowDep;
+    this.rowDep = false;
+    const v = this.expr(e);
+    const dep = this.rowDep;
+    this.rowDep = outer || dep;
+    // Plain values only (a memoized object would be shared by the rows).
+    const plain = isNumeric(v.t) || v.t.k === 'bool' || v.t.k === 'string';
+    if (dep || !plain || !this.hoist || !/[(.[]/.test(v.c)) return v;
+    const h = `h${this.perSource.length}`;
+    this.perSource.push(`let ${h} = undefined, ${h}ok = false;`);
+    return { c: `(${h}ok ? ${h} : ((${h} = ${v.c}), (${h}ok = true), ${h}))`, t: v.t };
+  }
+
+  /**
+   * One-argument Math built-ins (functions.ts: `f(num(x))`, DOUBLE) and abs() of a FLOAT/DOUBLE
+   * (`Math.abs`, the argument's type), written as direct Math calls.
+   */
+  private math(e: Expr & { kind: 'Call' }): { c: string; t: T } | null {
+    const lname = e.name.toLowerCase();
+    if (e.args.length !== 1 || this.c.tuples.has(e.name) || !BUILTINS.has(lname)) return null;
+    const isMath = MATH1.has(lname);
+    if (!isMath && lname !== 'abs') return null;
+    const a = this.expr(e.args[0] as Expr);
+    if (isMath) return { c: `Math.${lname}(num(${a.c}))`, t: DOUBLE };
+    return isFloatType(a.t) ? { c: `Math.abs(num(${a.c}))`, t: a.t } : null;
   }
 
   /**
@@ -117,7 +189,10 @@ export class Gen {
     const names = e.args[0] ? this.c.expr(e.args[0], this.cx).f : null;
     this.closures.push(degreeFn(this.c, names));
     const d = `X${this.closures.length - 1}`;
-    if (at.id !== 'sid') return { c: `${d}(r, ${at.id})`, t: INT };
+    if (at.id !== 'sid') {
+      this.rowDep = true;
+      return { c: `${d}(r, ${at.id})`, t: INT };
+    }
     const memo = `deg${this.closures.length - 1}`;
     this.perSource.push(`let ${memo} = -1;`);
     return { c: `(${memo} >= 0 ? ${memo} : (${memo} = ${d}(r, sid)))`, t: INT };
@@ -198,13 +273,16 @@ export class Gen {
       const info = this.c.vaccs.get(tg.name);
       const direct = this.c.slotOf(tg.target, this.cx);
       if (info && direct >= 0) {
-        const v = this.expr(s.value);
+        const v = mode === 'accum' ? this.perSourceValue(s.value) : this.expr(s.value);
         const va = `va${info.index}`;
         this.vas.add(info.index);
         const t = this.slotCode(direct);
         if (mode === 'post')
           return s.op === '=' ? `${va}.assign(${t}, ${v.c});` : `${va}.add(${t}, ${v.c});`;
         const at = this.local(tg.target);
+        const sumD = info.spec.name === 'SumAccum' && info.spec.el.k === 'double';
+        if (s.op === '+=' && at && sumD && isFloatType(v.t))
+          return `${va}.addSumAt(${at.t}, ${at.s}, ${at.id}, ${v.c});`;
         if (s.op === '+=' && v.t.k !== 'accum' && v.t.k !== 'any')
           return at
             ? `${va}.addDeferredAt(${at.t}, ${at.s}, ${at.id}, ${v.c});`
@@ -218,11 +296,13 @@ export class Gen {
       if (info) {
         const v = this.expr(s.value);
         this.gps.add(info.index);
+        if (s.op === '=') this.c.gAssignedInClauses.add(info.index);
         const m = s.op === '=' ? 'assign' : 'add';
         return `gp${info.index}.${m}(snapshotValue(${v.c}));`;
       }
     }
     // Any other assignment: its compiled closure.
+    this.readsFrame = true;
     const cs = this.c.stmt(s, { scope: new Scope(this.cx.scope), mode, hoists: null });
     this.closures.push(cs.sync);
     return `X${this.closures.length - 1}(r);`;

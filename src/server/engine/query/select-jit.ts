@@ -44,6 +44,9 @@ export interface JitSelect {
   readonly posts: readonly JitPost[];
 }
 
+/** Placeholder line of the target alias's frame write. */
+const TARGET_SLOT = '/* target slot */';
+
 /** The edge loops of one walk direction: CSR range (far ends read in order), then the delta. */
 function edgeLoops(dir: 'out' | 'in', body: string, edge: boolean): string {
   const far = dir === 'out' ? ['table.dstType', 'table.dst'] : ['table.srcType', 'table.src'];
@@ -94,6 +97,7 @@ export function jitSelect(c: Compiler, plan: JitPlan): JitSelect | null {
   try {
     const g = new Gen(c, cx);
     const hop = plan.hop;
+    g.hoist = hop !== null;
     g.locals = new Map([[plan.srcSlot, { id: 'sid', t: 'st', s: 'ss' }]]);
     if (hop) g.locals.set(hop.targetSlot, { id: 'tid', t: 'ft', s: 'fs' });
     const lines: string[] = [];
@@ -101,7 +105,8 @@ export function jitSelect(c: Compiler, plan: JitPlan): JitSelect | null {
       lines.push('if (types !== null && types[ft] !== 1) continue;');
       lines.push('const tid = ft * VT + fs;');
       lines.push('if (has !== null && !has(tid)) continue;');
-      lines.push(`f[${hop.targetSlot}] = tid;`);
+      // Kept up to date only when a fallback closure might read it (see below).
+      lines.push(TARGET_SLOT);
       if (hop.edgeSlot >= 0)
         lines.push(`f[${hop.edgeSlot}] = new EdgeRef(table, e, flip, w.name);`);
     }
@@ -114,7 +119,11 @@ export function jitSelect(c: Compiler, plan: JitPlan): JitSelect | null {
         at ? `sets[${k}].addAt(${at.id}, ${at.t}, ${at.s});` : `sets[${k}].add(f[${slot}]);`,
       );
     });
-    const body = lines.join('\n');
+    const body = lines
+      .map((l) =>
+        l !== TARGET_SLOT ? l : g.readsFrame && hop ? `f[${hop.targetSlot}] = tid;` : '',
+      )
+      .join('\n');
     const perSource = hop
       ? `for (let wi = 0; wi < walks.length; wi++) {
   const w = walks[wi];

@@ -176,11 +176,28 @@ export class Collector {
     if (id === this.last) return;
     this.last = id;
     let m = this.marks[t];
-    if (!m) this.marks[t] = m = new Uint8Array(this.run.graph.vertexByIndex[t]?.slotCount ?? 0);
+    if (!m)
+      this.marks[t] = m = this.run.pool.take(
+        false,
+        0,
+        this.run.graph.vertexByIndex[t]?.slotCount ?? 0,
+      ) as Uint8Array;
     if (m[s] === 0) {
       m[s] = 1;
       this.ids.push(id);
     }
+  }
+  /** Done collecting: the marks, cleared, go back to the run's pool (ids stay). */
+  release(): void {
+    const marks = this.marks;
+    if (marks.length === 0) return;
+    const ids = this.ids;
+    // A fill is cheaper than clearing many marks one by one.
+    if (marks.length === 1 && ids.length * 16 > (marks[0] as Uint8Array).length)
+      (marks[0] as Uint8Array).fill(0);
+    else for (const id of ids) (marks[vtypeOf(id)] as Uint8Array)[vslotOf(id)] = 0;
+    for (const m of marks) if (m) this.run.pool.give(0, m);
+    marks.length = 0;
   }
 }
 

@@ -376,6 +376,7 @@ export function compileSelectCore(
           yield;
         }
       }
+    for (const set of sets) set.release();
     r.flush();
     for (let p = 0; p < posts.length; p++) {
       const post = posts[p] as { slot: number; body: SyncStmt | null };
@@ -402,7 +403,8 @@ export function compileSelectCore(
       r.flush();
     }
     const k = collectSlots.indexOf(outSlot);
-    let ids = k >= 0 ? (sets[k] as Collector).ids.slice() : [];
+    // The collector is done with: its list becomes the result's.
+    let ids = k >= 0 ? (sets[k] as Collector).ids : [];
     if (having) {
       ids = ids.filter((id) => {
         f[outSlot] = id;

@@ -15,6 +15,7 @@ import { requireGraph } from './context.js';
 import * as ddl from './ddl.js';
 import { ShellError } from './errors.js';
 import { ls, show } from './listing.js';
+import { importPackage, showPackage } from './packages.js';
 
 export interface ShellResult {
   readonly lines: string[];
@@ -101,6 +102,10 @@ export class ShellSession {
         return ls(ctx);
       case 'Show':
         return show(ctx, s);
+      case 'ShowPackage':
+        return showPackage(s);
+      case 'ImportPackage':
+        return importPackage(s);
       case 'CreateLoadingJob':
         return this.createLoadingJob(ctx, s);
       case 'RunJob': {
