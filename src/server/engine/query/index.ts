@@ -16,7 +16,7 @@ import {
 } from './compile.js';
 import { QueryCompileError, QueryRuntimeError } from './errors.js';
 import { ColumnPool, Run, type FileObject, type RunContext } from './run.js';
-import { converter, defaultValue, VSet, vid } from './runtime-values.js';
+import { converter, defaultValue, keyOf, VSet, vid } from './runtime-values.js';
 import { typeName, type T } from './types.js';
 import { WriteSet } from './writes.js';
 
@@ -190,7 +190,11 @@ function bindValue(r: Run, p: ParamSpec, t: T, v: unknown): unknown {
     case 'set':
     case 'bag': {
       const items = Array.isArray(v) ? v : [v];
-      return items.map((x) => bindValue(r, p, t.el, x));
+      const bound = items.map((x) => bindValue(r, p, t.el, x));
+      if (t.k !== 'set') return bound;
+      // A SET parameter holds each value once, however often the caller repeated it.
+      const seen = new Set<unknown>();
+      return bound.filter((x) => !seen.has(keyOf(x)) && seen.add(keyOf(x)));
     }
     case 'int':
     case 'uint': {

@@ -124,16 +124,8 @@ function value(e: Expr, t: QueryType, w: Where): unknown {
     case 'set':
     case 'bag': {
       if (e.kind !== 'ListLit') fail(e, w, `expected a list in brackets [a, b], got ${shown(e)}`);
-      const items = e.items.map((item) => value(item, t.el, w));
-      if (t.k !== 'set') return items;
-      // A SET keeps each value once (the binder keeps what it is given).
-      const seen = new Map(
-        items.map((v) => [
-          JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? String(x) : x)),
-          v,
-        ]),
-      );
-      return [...seen.values()];
+      // A SET keeps each value once: the query binder removes repeats.
+      return e.items.map((item) => value(item, t.el, w));
     }
     case 'map':
       if (e.kind !== 'JsonObject') fail(e, w, `expected a JSON object, got ${shown(e)}`);

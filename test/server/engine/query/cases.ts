@@ -594,6 +594,15 @@ export const cases: QueryCase[] = [
     ],
   },
   {
+    name: 'SET parameters hold each value once, LIST and BAG parameters keep repeats',
+    query: q(
+      'PRINT ids.size() AS set_size, names.size() AS list_size, tags.size() AS bag_size, ps.size() AS vertices;',
+      'SET<INT> ids, LIST<STRING> names, BAG<STRING> tags, SET<VERTEX<person>> ps',
+    ),
+    params: { ids: [1, 5, 5, 1], names: ['a', 'a'], tags: ['x', 'x'], ps: ['ann', 'ann', 'cat'] },
+    expect: [{ set_size: 2, list_size: 2, bag_size: 2, vertices: 2 }],
+  },
+  {
     name: 'a vertex parameter that does not exist is a parameter error',
     query: q('PRINT p;', 'VERTEX<person> p'),
     params: { p: 'zed' },
