@@ -2,13 +2,7 @@
 // reused for its other rows (select-jit-gen.ts perSourceValue); inputs reading the target are
 // not. Checked against answers computed here, with inlined Math calls in both kinds.
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  openFixture,
-  plainCatalog,
-  plainData,
-  runText,
-  type Fixture,
-} from '../engine/query/fixtures.js';
+import { openFixture, plainCatalog, plainData, runText, type Fixture } from './fixtures.js';
 
 const query = `CREATE QUERY q() FOR GRAPH g {
   SumAccum<DOUBLE> @score; SumAccum<DOUBLE> @a; SumAccum<DOUBLE> @b; SumAccum<DOUBLE> @c;

@@ -2,13 +2,7 @@
 // fresh initial values whatever the runs before it wrote, a failed run included, and answer
 // what a freshly compiled query answers.
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  compileText,
-  openFixture,
-  plainCatalog,
-  plainData,
-  type Fixture,
-} from '../engine/query/fixtures.js';
+import { compileText, openFixture, plainCatalog, plainData, type Fixture } from './fixtures.js';
 
 const query = `CREATE QUERY q(VERTEX<V> seed, INT k, BOOL fail) FOR GRAPH g {
   OrAccum @seen; AndAccum @fresh; SumAccum<DOUBLE> @score = 1; MaxAccum<DOUBLE> @top;

@@ -2,14 +2,8 @@
 // and undirected edges (self-loops once), folded CSR and unfolded deltas, edges deleted after
 // the fold, an edge alias read in ACCUM, snapshot reads in WHERE, POST-ACCUM on the target alias.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Mutation } from '../../../src/server/engine/mutations.js';
-import {
-  openFixture,
-  plainCatalog,
-  plainData,
-  runText,
-  type Fixture,
-} from '../engine/query/fixtures.js';
+import type { Mutation } from '../../../../src/server/engine/mutations.js';
+import { openFixture, plainCatalog, plainData, runText, type Fixture } from './fixtures.js';
 
 const query = `CREATE QUERY q() FOR GRAPH g {
   SumAccum<INT> @deg; SumAccum<DOUBLE> @w; OrAccum @hit; OrAccum @src; SumAccum<INT> @@rows;
