@@ -192,8 +192,11 @@ export function compileSelectCore(
     );
 
   // Each POST-ACCUM clause runs once per distinct vertex of one alias: the one written in
-  // `POST-ACCUM (a)`, else the vertex alias the clause names, else the SELECT's output.
-  const posts = sel.postAccum.map((stmts, i) => {
+  // `POST-ACCUM (a)`, else the vertex alias the clause names, else the SELECT's output. A clause
+  // whose statements name different aliases (the classic syntax allows it, e.g.
+  // `POST_ACCUM s.@x.clear(), t.@y = 1`) runs as one pass per run of statements on one alias.
+  const aliasOf = (refs: Set<string>) => [...vertexAliases].find((a) => refs.has(a));
+  const groups = sel.postAccum.flatMap((stmts, i) => {
     const bound = sel.postAccumAliases?.[i] ?? null;
     if (bound !== null && !vertexAliases.has(bound))
       c.error(
@@ -201,10 +204,19 @@ export function compileSelectCore(
         'QUERY-UNKNOWN-VARIABLE',
         `POST-ACCUM (${bound}): not a vertex alias of the FROM clause`,
       );
-    const refs = namesIn(stmts);
-    const alias = bound ?? [...vertexAliases].find((a) => refs.has(a)) ?? sel.output;
-    const body = c.block(stmts, { scope, mode: 'post', hoists: null });
-    return { slot: aliasSlots.get(alias) ?? -1, body: body.sync };
+    if (bound !== null) return [{ alias: bound, stmts }];
+    const out: { alias: string; stmts: typeof stmts }[] = [];
+    for (const stmt of stmts) {
+      const alias = aliasOf(namesIn([stmt])) ?? out.at(-1)?.alias ?? aliasOf(namesIn(stmts));
+      const last = out.at(-1);
+      if (last && (alias === undefined || last.alias === alias)) last.stmts = [...last.stmts, stmt];
+      else out.push({ alias: alias ?? sel.output, stmts: [stmt] });
+    }
+    return out;
+  });
+  const posts = groups.map((g) => {
+    const body = c.block(g.stmts, { scope, mode: 'post', hoists: null });
+    return { slot: aliasSlots.get(g.alias) ?? -1, body: body.sync, stmts: g.stmts };
   });
   const bodyCx: Cx = { scope, mode: 'post', hoists: null };
   const having = sel.having ? c.expr(sel.having, bodyCx).f : null;
@@ -235,7 +247,7 @@ export function compileSelectCore(
           hop: hop0 ? { targetSlot: hop0.targetSlot, edgeSlot: hop0.edgeSlot } : null,
           where: sel.where,
           accum: sel.accum,
-          posts: sel.postAccum.map((stmts, i) => ({ slot: posts[i]?.slot ?? -1, stmts })),
+          posts: posts.map((p) => ({ slot: p.slot, stmts: p.stmts })),
           collectSlots,
         })
       : null;

@@ -138,6 +138,25 @@ export const udfCases: QueryCase[] = [
   },
   // ---------------------------------------------------------------- POST-ACCUM (alias)
   {
+    name: 'a POST-ACCUM clause naming two aliases runs each statement over its own alias',
+    query: q(`SumAccum<INT> @src; SumAccum<INT> @dst; SumAccum<INT> @@g;
+      S = SELECT s FROM person:s -(knows:e)- person:t WHERE s.name == "Ann"
+          POST_ACCUM s.@src += 1, t.@dst += 1, @@g += 1;
+      A = SELECT v FROM person:v WHERE v.@src > 0 OR v.@dst > 0 ORDER BY v.name;
+      PRINT @@g AS g;
+      PRINT A[A.@src AS src, A.@dst AS dst];`),
+    expect: [
+      { g: 2 },
+      {
+        A: [
+          { v_id: 'ann', v_type: 'person', attributes: { src: 1, dst: 0 } },
+          { v_id: 'bob', v_type: 'person', attributes: { src: 0, dst: 1 } },
+          { v_id: 'cat', v_type: 'person', attributes: { src: 0, dst: 1 } },
+        ],
+      },
+    ],
+  },
+  {
     name: 'POST-ACCUM (t) runs once per distinct target; (s) once per source',
     query: q(`SumAccum<INT> @@n; SumAccum<INT> @@m; SumAccum<INT> @@k; SumAccum<INT> @c;
       S = SELECT s FROM person:s -(knows:e)- person:t WHERE s.name == "Ann"
