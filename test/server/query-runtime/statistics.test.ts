@@ -4,6 +4,7 @@
 // `seconds` / `segments` are 400s naming the operation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forever, getJson, startRuntimeServer, type RuntimeServer } from './helpers.js';
+import type { EndpointStatisticsEntry } from '../../../src/server/engine/queries/statistics.js';
 
 let rt: RuntimeServer;
 beforeAll(async () => {
@@ -13,15 +14,7 @@ afterAll(async () => {
   await rt?.close();
 });
 
-type Entry = {
-  CompletedRequests: number;
-  QPS: number;
-  TimeoutRequests: number;
-  AverageLatency: number;
-  MaxLatency: number;
-  MinLatency: number;
-  LatencyPercentile: number[];
-};
+type Entry = EndpointStatisticsEntry;
 
 describe('statistics', () => {
   it('counts the calls made per endpoint over the window', async () => {
