@@ -1,5 +1,6 @@
 // Lossless JSON: integers beyond 2^53 become bigint instead of silently losing digits, and
-// bigint values serialise back as plain JSON integers.
+// bigint values serialise back as plain JSON integers. No Node built-ins: the notebook page
+// parses the backend's answers with it too.
 import { isInteger, parse, stringify } from 'lossless-json';
 
 function parseNumber(text: string): number | bigint {
@@ -18,8 +19,8 @@ export function parseJson(text: string): unknown {
 }
 
 /** JSON.stringify that writes bigint as an integer literal. */
-export function stringifyJson(value: unknown): string {
-  const text = stringify(value);
+export function stringifyJson(value: unknown, indent?: number): string {
+  const text = stringify(value, undefined, indent);
   if (text === undefined) throw new TypeError('value is not serialisable as JSON');
   return text;
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGwbNotebook, type GwbNotebook } from '../helpers/notebook.js';
 import { startGwbServe, type GwbServe } from '../helpers/serve.js';
 import type { CellOutput, Notebook } from '../../src/notebook/format/notebook.js';
-import type { RunAnswer } from '../../src/notebook/backend/runner.js';
+import type { RunAnswer } from '../../src/notebook/protocol.js';
 import { createSocialGraph } from './fixture.js';
 
 interface Failure {

@@ -3,7 +3,7 @@
 // can check every operation's request without a server.
 import type { BodyKind, HttpMethod, Operation, Service } from '../ops/define.js';
 import { ErrorCodes, GraphError } from '../errors.js';
-import { stringifyJson } from './json.js';
+import { stringifyJson } from '../json.js';
 import { encodeQueryParams } from './query-string.js';
 import type { PathForm } from './profile.js';
 

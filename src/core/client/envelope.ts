@@ -3,7 +3,7 @@
 // plain text, and the GSQL shell's text with its __GSQL__ protocol lines.
 import type { Operation, Unwrap } from '../ops/define.js';
 import { AuthError, ErrorCodes, GraphError } from '../errors.js';
-import { parseJson } from './json.js';
+import { parseJson } from '../json.js';
 
 export interface RawAnswer {
   readonly status: number;

@@ -9,4 +9,4 @@ export type { DetectedServer } from './path-form.js';
 export { releaseOf } from './path-form.js';
 export { decodeShellOutput, type ShellOutput } from './envelope.js';
 export { encodeQueryParams, mapParam, tupleParam } from './query-string.js';
-export { parseJson, stringifyJson } from './json.js';
+export { parseJson, stringifyJson } from '../json.js';

@@ -4,7 +4,7 @@
 import type { Dispatcher } from 'undici';
 import { ConnectionError, type GraphError } from '../errors.js';
 import type { Bases } from './build-request.js';
-import { parseJson } from './json.js';
+import { parseJson } from '../json.js';
 import type { PathForm } from './profile.js';
 import { send } from './transport.js';
 

@@ -3,15 +3,23 @@
 // exact); every failure is {error: {code, message}} with the code's HTTP status.
 import type { GraphClient } from '../../core/client/index.js';
 import { createDemo } from '../../core/demo/index.js';
+import { stringifyJson } from '../../core/json.js';
 import { fetchCompletionSchema, installedQueries } from '../../core/session/index.js';
-import { cellEdit, notebookSchema } from '../format/notebook.js';
 import { fromIpynb, toIpynb } from '../format/ipynb.js';
 import { NotebookError } from './errors.js';
 import { expandVertex, vertexIds } from './explore.js';
 import type { CellRunner } from './runner.js';
 import type { Workspace } from './workspace.js';
-import { stringify as losslessStringify } from 'lossless-json';
-import { z } from 'zod';
+import type { z } from 'zod';
+import {
+  expandBody,
+  importBody,
+  routes,
+  runBody,
+  saveBody,
+  stopBody,
+  type RouteName,
+} from '../protocol.js';
 
 export interface ApiContext {
   readonly client: GraphClient;
@@ -55,47 +63,34 @@ function parsed<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   );
 }
 
-const saveBody = z.object({
-  metadata: notebookSchema.shape.metadata,
-  cells: z.array(cellEdit),
-});
-const runBody = z.object({ cell: cellEdit, graph: z.string().min(1).optional() });
-const stopBody = z.object({ cellId: z.string().min(1) });
-const expandBody = z.object({
-  graph: z.string().min(1),
-  type: z.string().min(1),
-  id: z.union([z.string(), z.number(), z.bigint()]),
-});
-const importBody = z.object({ name: z.string().min(1), notebook: z.unknown() });
-
-const routes: Record<string, Handler> = {
-  'GET /api/session': async (ctx) => {
+const handlers: { [N in RouteName]: Handler } = {
+  session: async (ctx) => {
     const graphs = (await ctx.client.call('getGraphs')).graphs.map((g) => g.graphName);
     return {
       json: { server: ctx.server, version: ctx.version, graphs, folder: ctx.workspace.folder },
     };
   },
-  'GET /api/notebooks': async (ctx) => ({
+  notebooks: async (ctx) => ({
     json: { first: ctx.workspace.first, notebooks: await ctx.workspace.list() },
   }),
-  'GET /api/notebook': async (ctx, req) => {
+  notebook: async (ctx, req) => {
     const store = await ctx.workspace.open(param(req, 'file', false));
     return { json: { file: store.file, notebook: store.current } };
   },
-  'PUT /api/notebook': async (ctx, req) => {
+  save: async (ctx, req) => {
     const body = parsed(saveBody, req.body, 'save notebook');
     const store = await ctx.workspace.open(param(req, 'file', false));
     await store.edit(body.metadata, body.cells);
     return { json: { saved: true } };
   },
-  'GET /api/schema': async (ctx, req) => ({
+  schema: async (ctx, req) => ({
     json: await fetchCompletionSchema(ctx.client, param(req, 'graph', false)),
   }),
-  'GET /api/queries': async (ctx, req) => {
+  queries: async (ctx, req) => {
     const graph = param(req, 'graph') ?? '';
     return { json: (await installedQueries(ctx.client, graph)).map((q) => q.name) };
   },
-  'GET /api/query-info': async (ctx, req) => {
+  queryInfo: async (ctx, req) => {
     const graph = param(req, 'graph') ?? '';
     const query = param(req, 'query') ?? '';
     const info = await ctx.client.call('getQueryMetadata', { query: { graph, query } });
@@ -104,7 +99,7 @@ const routes: Record<string, Handler> = {
     );
     return { json: { query, input } };
   },
-  'GET /api/vertex-ids': async (ctx, req) => ({
+  vertexIds: async (ctx, req) => ({
     json: await vertexIds(
       ctx.client,
       param(req, 'graph') ?? '',
@@ -112,7 +107,7 @@ const routes: Record<string, Handler> = {
       param(req, 'prefix', false) ?? '',
     ),
   }),
-  'POST /api/run': async (ctx, req) => {
+  run: async (ctx, req) => {
     const body = parsed(runBody, req.body, 'run cell');
     const file = param(req, 'file', false);
     const store = await ctx.workspace.open(file);
@@ -120,29 +115,29 @@ const routes: Record<string, Handler> = {
     await store.recordRun(body.cell.id, answer.outputs, answer.run);
     return { json: answer };
   },
-  'POST /api/stop': async (ctx, req) => {
+  stop: async (ctx, req) => {
     const body = parsed(stopBody, req.body, 'stop cell');
     return { json: { aborted: await ctx.runner.stop(body.cellId) } };
   },
-  'POST /api/expand': async (ctx, req) => {
+  expand: async (ctx, req) => {
     const body = parsed(expandBody, req.body, 'expand vertex');
     return { json: await expandVertex(ctx.client, body.graph, body.type, body.id) };
   },
-  'POST /api/demo': async (ctx) => {
+  demo: async (ctx) => {
     // The same demo graph as the REPL's \demo, created through the public API.
     const outcome = await createDemo(ctx.client);
     return { json: outcome };
   },
-  'GET /api/export.ipynb': async (ctx, req) => {
+  exportIpynb: async (ctx, req) => {
     const store = await ctx.workspace.open(param(req, 'file', false));
     const name = store.file.split('/').pop() ?? 'notebook.gwbnb';
     return {
-      download: `${losslessStringify(toIpynb(store.current), undefined, 1) ?? ''}\n`,
+      download: `${stringifyJson(toIpynb(store.current), 1)}\n`,
       filename: name.replace(/\.gwbnb$/, '.ipynb'),
       type: 'application/x-ipynb+json',
     };
   },
-  'POST /api/import': async (ctx, req) => {
+  importIpynb: async (ctx, req) => {
     const body = parsed(importBody, req.body, 'import notebook');
     const name = body.name.replace(/\.ipynb$/i, '').replace(/[^\w.-]+/g, '_') + '.gwbnb';
     const notebook = fromIpynb(body.notebook);
@@ -159,10 +154,17 @@ const routes: Record<string, Handler> = {
   },
 };
 
+const byRequest = new Map(
+  (Object.keys(routes) as RouteName[]).map((name) => {
+    const route = routes[name];
+    return [`${route.method} ${route.path}`, handlers[name]];
+  }),
+);
+
 export function findRoute(method: string, path: string): Handler | undefined {
-  return routes[`${method} ${path}`];
+  return byRequest.get(`${method} ${path}`);
 }
 
 export function routeExists(path: string): boolean {
-  return Object.keys(routes).some((key) => key.endsWith(` ${path}`));
+  return Object.values(routes).some((route) => route.path === path);
 }

@@ -7,16 +7,8 @@ import type { GraphClient } from '../../core/client/index.js';
 import { splitStatements } from '../../core/gsql/index.js';
 import { abortRunningQuery, runStatement } from '../../core/session/index.js';
 import { sourceText, type CellEdit, type CellOutput, type CellRun } from '../format/notebook.js';
+import type { RunAnswer } from '../protocol.js';
 import { NotebookError } from './errors.js';
-
-export interface RunAnswer {
-  readonly outputs: CellOutput[];
-  readonly run: CellRun;
-  /** The graph in use after the cell (a GSQL cell may say USE GRAPH). */
-  readonly graph: string | undefined;
-  /** The cell changed types, graphs or queries: the page refetches its schema. */
-  readonly changesSchema: boolean;
-}
 
 interface Running {
   readonly controller: AbortController;

@@ -5,8 +5,7 @@
 // the outputs stored for the same cell id, runs record outputs without touching sources.
 import { open, readFile, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { stringify as losslessStringify } from 'lossless-json';
-import { parseJson } from '../../core/client/index.js';
+import { parseJson, stringifyJson } from '../../core/json.js';
 import {
   emptyNotebook,
   notebookSchema,
@@ -29,7 +28,7 @@ export function serializeNotebook(notebook: Notebook): string {
     metadata: notebook.metadata,
     cells: notebook.cells.map(orderCell),
   };
-  return `${losslessStringify(ordered, undefined, 2) ?? ''}\n`;
+  return `${stringifyJson(ordered, 2)}\n`;
 }
 
 function orderCell(cell: Cell): Cell {
@@ -66,7 +65,7 @@ export function parseNotebook(text: string, file: string): Notebook {
 function capOutputs(outputs: CellOutput[]): CellOutput[] {
   return outputs.map((output) => {
     if (output.kind !== 'results') return output;
-    const size = (losslessStringify(output.results) ?? '').length;
+    const size = stringifyJson(output.results).length;
     if (size <= maxStoredOutputChars) return output;
     return { ...output, results: [], truncated: true };
   });

@@ -3,7 +3,7 @@
 // notebook format holds that Jupyter cannot (kind, parameters, runs, labels) travels in
 // `metadata.gwb`; import prefers that metadata, so a round trip restores a notebook exactly.
 // Shared by the notebook server and the browser: no Node built-ins here.
-import { stringify as losslessStringify } from 'lossless-json';
+import { stringifyJson } from '../../core/json.js';
 import { z } from 'zod';
 import {
   cellKinds,
@@ -101,8 +101,8 @@ function exportCell(cell: Cell): object {
 }
 
 function json(value: unknown, indent?: number): string {
-  // lossless-json: results may hold bigints (ids past 2^53) that JSON.stringify rejects.
-  return losslessStringify(value, undefined, indent) ?? 'null';
+  // Results may hold bigints (ids past 2^53) that JSON.stringify rejects.
+  return stringifyJson(value, indent);
 }
 
 /** Shows what a structured cell does, in GSQL where GSQL can say it. */

@@ -3,7 +3,8 @@
 // cell's, a USE GRAPH switches the page's graph, DDL refreshes the completion schema.
 import type { CompletionSchema } from '../../core/gsql/index.js';
 import type { CellKind } from '../format/notebook.js';
-import { api, ApiError, type SessionInfo } from './api.js';
+import { api, ApiError } from './api.js';
+import type { SessionInfo } from '../protocol.js';
 import { CellView, type CellHost } from './cells/cell-view.js';
 import type { NotebookDoc } from './doc.js';
 import { type SaveState } from './doc.js';

@@ -2,7 +2,7 @@
 // with 413 as soon as the count passes the limit, before the rest is read), streamed for raw
 // bodies (loading data: up to 200 MB must never sit in memory whole).
 import type { IncomingMessage } from 'node:http';
-import { parseJson } from '../../core/client/json.js';
+import { parseJson } from '../../core/json.js';
 import {
   BadRequestError,
   InvalidJsonError,

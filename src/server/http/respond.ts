@@ -1,6 +1,6 @@
 // Writes one answer: JSON (bigints as exact integers) or text, with the request id header.
 import type { ServerResponse } from 'node:http';
-import { stringifyJson } from '../../core/client/json.js';
+import { stringifyJson } from '../../core/json.js';
 import type { ResponseBody } from './envelope.js';
 
 function serialise(body: string | object): string {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GraphClient } from '../../../src/core/client/index.js';
-import { parseJson } from '../../../src/core/client/json.js';
+import { parseJson } from '../../../src/core/json.js';
 import { startServer, type HandlerMap, type RunningServer } from '../../../src/server/index.js';
 import { systemHandlers } from '../../../src/server/handlers/system.js';
 import { NotFoundError } from '../../../src/server/http/errors.js';

@@ -2,7 +2,8 @@
 // its metadata (typed inputs: numbers, strings, vertex pickers with id suggestions, one value per
 // line for sets and lists, JSON for maps and tuples). The cell's parameters keep what was typed
 // (`inputs`) and the JSON arguments the run sends (`args`).
-import { api, type QueryInfo } from '../api.js';
+import { api } from '../api.js';
+import type { QueryInfo } from '../../protocol.js';
 import { el, select } from '../dom.js';
 import { argValue, fieldFor, ParamError, type Field } from './param-fields.js';
 import { vertexPicker } from './vertex-picker.js';

@@ -1,13 +1,13 @@
 // Exports of a result: the JSON as printed (numbers written losslessly, bigints included) and
 // each table as CSV (RFC 4180, guarded against spreadsheet formula injection), handed to the
 // browser as a download. The text builders are pure and tested; only `download*` touch the DOM.
-import { stringify } from 'lossless-json';
+import { stringifyJson } from '../../../core/json.js';
 import type { ResultTable } from '../../../core/results/index.js';
 import { cellText } from '../../../core/results/index.js';
 
 /** Pretty JSON of the results; lossless-json writes a bigint as its exact digits. */
 export function resultsToJson(results: readonly unknown[]): string {
-  return stringify(results, null, 2) ?? '[]';
+  return stringifyJson(results, 2);
 }
 
 /** Plain numbers are data, not formulas: "-5" or "+1.5e3" is left as it is. */

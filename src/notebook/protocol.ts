@@ -1,0 +1,78 @@
+// The notebook page's API, defined once: every route's method and path, the zod shapes of the
+// bodies the page sends, and the answers it gets. The backend's route table and the page's client
+// are both derived from it, so a path or a shape is never written twice.
+import { z } from 'zod';
+import type { CompletionSchema } from '../core/gsql/index.js';
+import { cellEdit, notebookSchema } from './format/notebook.js';
+import type { CellOutput, CellRun, Notebook } from './format/notebook.js';
+
+export const routes = {
+  session: { method: 'GET', path: '/api/session' },
+  notebooks: { method: 'GET', path: '/api/notebooks' },
+  notebook: { method: 'GET', path: '/api/notebook' },
+  save: { method: 'PUT', path: '/api/notebook' },
+  schema: { method: 'GET', path: '/api/schema' },
+  queries: { method: 'GET', path: '/api/queries' },
+  queryInfo: { method: 'GET', path: '/api/query-info' },
+  vertexIds: { method: 'GET', path: '/api/vertex-ids' },
+  run: { method: 'POST', path: '/api/run' },
+  stop: { method: 'POST', path: '/api/stop' },
+  expand: { method: 'POST', path: '/api/expand' },
+  demo: { method: 'POST', path: '/api/demo' },
+  exportIpynb: { method: 'GET', path: '/api/export.ipynb' },
+  importIpynb: { method: 'POST', path: '/api/import' },
+} as const;
+
+export type RouteName = keyof typeof routes;
+
+export const saveBody = z.object({
+  metadata: notebookSchema.shape.metadata,
+  cells: z.array(cellEdit),
+});
+export const runBody = z.object({ cell: cellEdit, graph: z.string().min(1).optional() });
+export const stopBody = z.object({ cellId: z.string().min(1) });
+export const expandBody = z.object({
+  graph: z.string().min(1),
+  type: z.string().min(1),
+  id: z.union([z.string(), z.number(), z.bigint()]),
+});
+export const importBody = z.object({ name: z.string().min(1), notebook: z.unknown() });
+
+export interface SessionInfo {
+  readonly server: { readonly url: string; readonly via: string };
+  readonly version: string;
+  readonly graphs: string[];
+  readonly folder: string;
+}
+
+export interface RunAnswer {
+  readonly outputs: CellOutput[];
+  readonly run: CellRun;
+  /** The graph in use after the cell (a GSQL cell may say USE GRAPH). */
+  readonly graph: string | undefined;
+  /** The cell changed types, graphs or queries: the page refetches its schema. */
+  readonly changesSchema: boolean;
+}
+
+export interface QueryInfo {
+  readonly query: string;
+  readonly input: { readonly name: string; readonly type: string }[];
+}
+
+/** What each route answers (the export is a file download, not JSON). */
+export interface Answers {
+  session: SessionInfo;
+  notebooks: { first: string; notebooks: { name: string; modified: string; bytes: number }[] };
+  notebook: { file: string; notebook: Notebook };
+  save: { saved: boolean };
+  schema: CompletionSchema;
+  queries: string[];
+  queryInfo: QueryInfo;
+  vertexIds: string[];
+  run: RunAnswer;
+  stop: { aborted: string[] };
+  expand: unknown[];
+  demo: { graph: string; installed: readonly string[]; queryFailure?: string };
+  exportIpynb: never;
+  importIpynb: { file: string };
+}
