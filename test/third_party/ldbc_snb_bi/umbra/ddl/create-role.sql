@@ -1,0 +1,1 @@
+alter role postgres with superuser login password 'mysecretpassword';

@@ -1,0 +1,3 @@
+
+show debug.buffersize;
+show debug.usedirectio;
