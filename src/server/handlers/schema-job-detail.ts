@@ -3,7 +3,12 @@
 // alterEdgeTypes, addTags, dropTags (server-docs "get a specific local/global schema change
 // job"); a global job's ADD/DROP ... TO/FROM GRAPH steps appear under `graphs`.
 import type { Expr } from '../../core/gsql/index.js';
-import { attrTypeFromAst, edgeDefFromAst, vertexDefFromAst } from '../engine/catalog/from-ast.js';
+import {
+  attrTypeFromAst,
+  edgeDefFromAst,
+  pairsFromAst,
+  vertexDefFromAst,
+} from '../engine/catalog/from-ast.js';
 import { attributeTypeJson, edgeTypeJson, vertexTypeJson } from '../engine/catalog/schema-json.js';
 import type { CatalogData } from '../engine/catalog/types.js';
 import type { ParsedJob } from './schema-job-text.js';
@@ -97,7 +102,7 @@ export function jobDetail(
         else (step.what === 'VERTEX' ? dropVertexTypes : dropEdgeTypes).push(...step.names);
         break;
       case 'AlterEdgePairs': {
-        const pairs = step.pairs.map((p) => ({ From: p.from, To: p.to }));
+        const pairs = pairsFromAst(step.pairs).map((p) => ({ From: p.from, To: p.to }));
         const entry = alter('EDGE', step.typeName);
         if (step.adding) entry.addEdgePairs = [...(entry.addEdgePairs ?? []), ...pairs];
         else entry.dropEdgePairs = [...(entry.dropEdgePairs ?? []), ...pairs];

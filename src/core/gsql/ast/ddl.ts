@@ -31,10 +31,13 @@ export interface CreateVertex extends NodeBase<'CreateVertex'> {
   readonly options: readonly OptionNode[];
 }
 
-/** `FROM A, TO B`; either side may be `*`. */
+/**
+ * `FROM A, TO B`; either side may be `*`, or several types (`FROM Comment|Post, TO Person`),
+ * which stands for every combination of the listed types.
+ */
 export interface EdgePair extends NodeBase<'EdgePair'> {
-  readonly from: string;
-  readonly to: string;
+  readonly from: readonly string[];
+  readonly to: readonly string[];
 }
 
 export interface DiscriminatorAttr extends NodeBase<'DiscriminatorAttr'> {

@@ -57,7 +57,7 @@ function vertexDefinition(v: CreateVertex): string {
 }
 
 function formatPairs(pairs: readonly EdgePair[]): string {
-  return pairs.map((p) => `FROM ${p.from}, TO ${p.to}`).join(' | ');
+  return pairs.map((p) => `FROM ${p.from.join('|')}, TO ${p.to.join('|')}`).join(' | ');
 }
 
 function edgeDefinition(e: CreateEdge): string {

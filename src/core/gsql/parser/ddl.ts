@@ -87,7 +87,10 @@ export function parseOptions(c: Cursor): OptionNode[] {
   return options;
 }
 
-/** After CREATE: `[DIRECTED|UNDIRECTED] EDGE name (FROM A, TO B [| ...], attrs) [WITH ...]`. */
+/**
+ * After CREATE: `[DIRECTED|UNDIRECTED] EDGE name (FROM A[|B], TO C[|D] [| FROM ...], attrs)
+ * [WITH ...]`.
+ */
 export function parseCreateEdge(c: Cursor, start: Token): CreateEdge {
   const directed = c.eat('DIRECTED') ? true : (c.eat('UNDIRECTED'), false);
   c.expect('EDGE');
@@ -134,11 +137,25 @@ export function parseCreateEdge(c: Cursor, start: Token): CreateEdge {
 
 function parseEdgePair(c: Cursor): EdgePair {
   const start = c.expect('FROM');
-  const from = c.eat('*') ? '*' : c.name('vertex type');
+  const from = pairEnd(c);
   c.expect(',');
   c.expect('TO');
-  const to = c.eat('*') ? '*' : c.name('vertex type');
+  const to = pairEnd(c);
   return { kind: 'EdgePair', from, to, range: c.rangeFrom(start) };
+}
+
+/**
+ * One end of a pair: `*`, or vertex types separated by `|`. A `|` followed by FROM starts the
+ * next pair instead (`FROM A, TO B | FROM C, TO D`).
+ */
+function pairEnd(c: Cursor): string[] {
+  if (c.eat('*')) return ['*'];
+  const types = [c.name('vertex type')];
+  while (c.at('|') && !c.peekIs(1, 'FROM')) {
+    c.next();
+    types.push(c.name('vertex type'));
+  }
+  return types;
 }
 
 /** After CREATE: `GRAPH name (types | *)`. */

@@ -4,6 +4,7 @@ import type {
   AttrDef,
   CreateEdge,
   CreateVertex,
+  EdgePair as AstEdgePair,
   Expr,
   Node,
   OptionNode,
@@ -26,6 +27,7 @@ import type {
   AttributeDef,
   AttrType,
   CatalogData,
+  EdgePair,
   EdgeTypeDef,
   TupleDef,
   VertexTypeDef,
@@ -188,12 +190,28 @@ export function edgeDefFromAst(
   const def: EdgeTypeDef = {
     name: node.name,
     directed: node.directed,
-    pairs: node.pairs.map((p) => ({ from: p.from, to: p.to })),
+    pairs: pairsFromAst(node.pairs),
     attributes,
     discriminator,
     ...(reverseEdge !== undefined ? { reverseEdge } : {}),
   };
   return localTo === undefined ? def : { ...def, localTo };
+}
+
+/**
+ * The FROM/TO pairs the DDL's pairs stand for: `FROM A|B, TO C` is every combination of its
+ * listed types (A→C, B→C), in the order written, each pair once.
+ */
+export function pairsFromAst(pairs: readonly AstEdgePair[]): EdgePair[] {
+  const out: EdgePair[] = [];
+  for (const pair of pairs) {
+    for (const from of pair.from) {
+      for (const to of pair.to) {
+        if (!out.some((p) => p.from === from && p.to === to)) out.push({ from, to });
+      }
+    }
+  }
+  return out;
 }
 
 export function tupleFromAst(catalog: CatalogData, node: TypedefTuple): TupleDef {
@@ -250,7 +268,7 @@ export function applySchemaChange(
           : dropEdgeTypes(catalog, names);
       }
       case 'AlterEdgePairs':
-        return alterEdgePairs(catalog, change.typeName, change.pairs, change.adding);
+        return alterEdgePairs(catalog, change.typeName, pairsFromAst(change.pairs), change.adding);
       case 'AlterAddAttributes':
         return alterAttributes(
           catalog,
