@@ -205,6 +205,15 @@ export interface ColumnRef extends NodeBase<'ColumnRef'> {
   readonly path: readonly string[];
 }
 
+/** The units of an INTERVAL, upper-cased. */
+export type IntervalUnit = 'YEAR' | 'MONTH' | 'DAY' | 'HOUR' | 'MINUTE' | 'SECOND';
+
+/** `INTERVAL n DAY`: a duration in datetime arithmetic (`datetime_add(d, INTERVAL 1 MONTH)`). */
+export interface Interval extends NodeBase<'Interval'> {
+  readonly amount: Expr;
+  readonly unit: IntervalUnit;
+}
+
 export type Expr =
   | IntLit
   | FloatLit
@@ -234,4 +243,5 @@ export type Expr =
   | JsonObject
   | TypeStar
   | Wildcard
-  | ColumnRef;
+  | ColumnRef
+  | Interval;

@@ -24,6 +24,7 @@ export type Statement =
   | D.CreateGraph
   | D.CreateSchemaChangeJob
   | Q.TypedefTuple
+  | Q.TypedefAccum
   | Q.CreateQuery
   | Q.InterpretBlock
   | L.CreateLoadingJob
@@ -43,6 +44,9 @@ export type Statement =
   | Sh.InstallQuery
   | Sh.RunQuery
   | Sh.RunSchemaChange
+  | Sh.SetParam
+  | Sh.PutUdf
+  | Sh.GetUdf
   | ErrorNode;
 
 export interface Script extends NodeBase<'Script'> {
@@ -76,6 +80,7 @@ export type Node =
   | S.Pattern
   | S.Hop
   | S.VertexStep
+  | S.PropertyCondition
   | S.EdgeStep
   | S.EdgeTypeRef
   | S.Repeat

@@ -4,7 +4,7 @@
 import type { ErrorNode, NodeBase } from './common.js';
 import type { Expr } from './expr.js';
 import type { Pattern, Select, TableSelect } from './select.js';
-import type { AccumType, Field, TypeExpr } from './types.js';
+import type { AccumType, Field, NamedType, TypeExpr } from './types.js';
 
 export interface Param extends NodeBase<'Param'> {
   readonly name: string;
@@ -38,17 +38,24 @@ export interface TypedefTuple extends NodeBase<'TypedefTuple'> {
   readonly fields: readonly Field[];
 }
 
+/** TYPEDEF HeapAccum<T>(n, f DESC) name: a named accumulator type, at top level or in a query. */
+export interface TypedefAccum extends NodeBase<'TypedefAccum'> {
+  readonly name: string;
+  readonly type: AccumType;
+}
+
 /** `@@x` is global, `@x` attached to each vertex, `EDGE @x` attached to each edge. */
 export interface AccumVar extends NodeBase<'AccumVar'> {
   readonly scope: 'vertex' | 'global' | 'edge';
   readonly name: string;
-  /** ArrayAccum dimensions `[n][m]`. */
-  readonly dims: readonly Expr[];
+  /** ArrayAccum dimensions `[n][m]`; null for an open size `[]`, set later by reallocate. */
+  readonly dims: readonly (Expr | null)[];
   readonly init: Expr | null;
 }
 
 export interface AccumDecl extends NodeBase<'AccumDecl'> {
-  readonly type: AccumType;
+  /** The accumulator type, or the name of one defined by TYPEDEF (`My_Heap @@top;`). */
+  readonly type: AccumType | NamedType;
   readonly vars: readonly AccumVar[];
 }
 
@@ -219,6 +226,7 @@ export interface Log extends NodeBase<'Log'> {
 
 export type QueryStmt =
   | TypedefTuple
+  | TypedefAccum
   | AccumDecl
   | VarDecl
   | FileDecl

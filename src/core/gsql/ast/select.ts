@@ -5,11 +5,27 @@ import type { NodeBase } from './common.js';
 import type { Expr } from './expr.js';
 import type { DmlStmt } from './query.js';
 
+/**
+ * `key: value` in an openCypher property map (`(a:Person {name: p})`, `-[e:E {w: 1}]-`): the
+ * step matches only where `alias.key == value`.
+ */
+export interface PropertyCondition extends NodeBase<'PropertyCondition'> {
+  readonly key: string;
+  readonly value: Expr;
+}
+
 /** A vertex step: type or vertex-set names (empty when omitted, as in `-(E)- :t`) and an alias. */
 export interface VertexStep extends NodeBase<'VertexStep'> {
   /** Names as written: types, vertex sets, parameters, `@@set`, `_` or `ANY`. */
   readonly types: readonly string[];
   readonly alias: string | null;
+  /**
+   * Present (true) only for the unwritten vertex between two edge patterns joined by `.`
+   * (`-(<E1.<E2)-`): types are [] and alias null; the formatter prints the `.` back.
+   */
+  readonly implicit?: true;
+  /** The openCypher property map `{k: v, ...}`; present only when written. */
+  readonly props?: readonly PropertyCondition[];
 }
 
 /** One alternative of an edge step: `E` (any direction), `E>` (out), `<E` (in). */
@@ -33,6 +49,8 @@ export interface EdgeStep extends NodeBase<'EdgeStep'> {
   readonly types: readonly EdgeTypeRef[];
   readonly alias: string | null;
   readonly repeat: Repeat | null;
+  /** The openCypher property map `-[e:E {k: v}]-`; present only when written. */
+  readonly props?: readonly PropertyCondition[];
 }
 
 export interface Hop extends NodeBase<'Hop'> {
@@ -40,6 +58,10 @@ export interface Hop extends NodeBase<'Hop'> {
   readonly target: VertexStep;
 }
 
+/**
+ * One path. Edge patterns composed with `.` (`-(A>.B>*)-`) are consecutive hops whose
+ * intermediate target is an `implicit` vertex step.
+ */
 export interface Pattern extends NodeBase<'Pattern'> {
   readonly source: VertexStep;
   readonly hops: readonly Hop[];

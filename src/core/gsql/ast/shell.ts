@@ -82,3 +82,28 @@ export interface RunSchemaChange extends NodeBase<'RunSchemaChange'> {
   readonly flags: readonly string[];
   readonly name: string;
 }
+
+/**
+ * `SET name = value`: a shell session parameter (`set syntax_version="v2"`, `SET exit_on_error =
+ * FALSE`). `name` is lower-cased; `value` is the text without quotes, `quoted` says how it was written.
+ */
+export interface SetParam extends NodeBase<'SetParam'> {
+  readonly name: string;
+  readonly value: string;
+  readonly quoted: boolean;
+}
+
+/** The files of user-defined functions the shell uploads and downloads. */
+export type UdfFile = 'ExprFunctions' | 'ExprUtil' | 'TokenBank';
+
+/** PUT ExprFunctions|ExprUtil|TokenBank FROM "path": uploads a user-defined function file. */
+export interface PutUdf extends NodeBase<'PutUdf'> {
+  readonly file: UdfFile;
+  readonly path: string;
+}
+
+/** GET ExprFunctions|ExprUtil|TokenBank TO "path": downloads a user-defined function file. */
+export interface GetUdf extends NodeBase<'GetUdf'> {
+  readonly file: UdfFile;
+  readonly path: string;
+}

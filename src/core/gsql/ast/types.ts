@@ -8,6 +8,8 @@ export interface PrimitiveType extends NodeBase<'PrimitiveType'> {
   /** Upper-cased name. */
   readonly name: string;
   readonly compress: boolean;
+  /** A tuple field's byte or character size, `UINT (4)`, `STRING(20)`; present only when written. */
+  readonly size?: number;
 }
 
 /** VERTEX or VERTEX<T>. */

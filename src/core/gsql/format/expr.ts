@@ -119,6 +119,8 @@ function exprText(e: Expr): string {
     case 'ColumnRef':
       if (typeof e.column === 'number') return `$${e.column}`;
       return `$${[e.column, ...e.path].map(quote).join(':')}`;
+    case 'Interval':
+      return `INTERVAL ${formatExpr(e.amount, POSTFIX_PRECEDENCE)} ${e.unit}`;
     default: {
       const unreachable: never = e;
       return unreachable;
@@ -136,8 +138,10 @@ export function quote(value: string): string {
 
 export function formatType(t: TypeExpr): string {
   switch (t.kind) {
-    case 'PrimitiveType':
-      return t.compress ? `${t.name} COMPRESS` : t.name;
+    case 'PrimitiveType': {
+      const sized = t.size === undefined ? t.name : `${t.name}(${t.size})`;
+      return t.compress ? `${sized} COMPRESS` : sized;
+    }
     case 'VertexTypeRef':
       return t.vertexType === null ? 'VERTEX' : `VERTEX<${t.vertexType}>`;
     case 'CollectionType':

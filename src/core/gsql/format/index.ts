@@ -16,8 +16,7 @@ import {
   splitTrailing,
   type CommentSource,
 } from './comments.js';
-import { formatType } from './expr.js';
-import { formatCreateQuery, formatInterpretBlock } from './query.js';
+import { formatCreateQuery, formatInterpretBlock, formatStmt } from './query.js';
 import { formatLoadingJob, formatShellCommand } from './shell.js';
 
 export { formatExpr, formatType } from './expr.js';
@@ -34,9 +33,8 @@ export function formatStatement(s: Statement, cs: CommentSource = NO_COMMENTS): 
     case 'CreateSchemaChangeJob':
       return formatSchemaChangeJob(s);
     case 'TypedefTuple':
-      return [
-        `TYPEDEF TUPLE<${s.fields.map((f) => `${formatType(f.type)} ${f.name}`).join(', ')}> ${s.name}`,
-      ];
+    case 'TypedefAccum':
+      return formatStmt(s, 'body');
     case 'CreateQuery':
       return formatCreateQuery(s, cs);
     case 'InterpretBlock':
@@ -61,6 +59,9 @@ export function formatStatement(s: Statement, cs: CommentSource = NO_COMMENTS): 
     case 'InstallQuery':
     case 'RunQuery':
     case 'RunSchemaChange':
+    case 'SetParam':
+    case 'PutUdf':
+    case 'GetUdf':
       return [formatShellCommand(s) ?? ''];
     default: {
       const unreachable: never = s;

@@ -98,9 +98,11 @@ export function formatStmt(s: QueryStmt, mode: Mode, cs: CommentSource = NO_COMM
       return [
         `TYPEDEF TUPLE<${s.fields.map((f) => `${formatType(f.type)} ${f.name}`).join(', ')}> ${s.name}`,
       ];
+    case 'TypedefAccum':
+      return [`TYPEDEF ${formatType(s.type)} ${s.name}`];
     case 'AccumDecl': {
       const vars = s.vars.map((v) => {
-        const dims = v.dims.map((d) => `[${formatExpr(d)}]`).join('');
+        const dims = v.dims.map((d) => `[${d === null ? '' : formatExpr(d)}]`).join('');
         const init = v.init === null ? '' : ` = ${formatExpr(v.init)}`;
         const sigil = v.scope === 'global' ? '@@' : v.scope === 'edge' ? 'EDGE @' : '@';
         return `${sigil}${v.name}${dims}${init}`;

@@ -119,6 +119,12 @@ export function formatShellCommand(s: Statement): string | null {
       return `RUN ${s.global ? 'GLOBAL ' : ''}SCHEMA_CHANGE JOB ${flags(s.flags)}${s.name}`;
     case 'RunJob':
       return formatRunJob(s);
+    case 'SetParam':
+      return `SET ${s.name} = ${s.quoted ? quote(s.value) : s.value}`;
+    case 'PutUdf':
+      return `PUT ${s.file} FROM ${quote(s.path)}`;
+    case 'GetUdf':
+      return `GET ${s.file} TO ${quote(s.path)}`;
     default:
       return null;
   }

@@ -122,6 +122,12 @@ export class ShellSession {
         if (!answer) throw new ShellError('Queries are not supported by the embedded service yet.');
         return answer;
       }
+      case 'SetParam':
+        // Session parameters (syntax_version, ...) are accepted; their effects come later.
+        return [];
+      case 'TypedefAccum':
+      case 'PutUdf':
+      case 'GetUdf':
       case 'CreateSecret':
       case 'CreateUser':
       case 'RoleGrant':
