@@ -28,6 +28,8 @@ export type RouteName = keyof typeof routes;
 export const saveBody = z.object({
   metadata: notebookSchema.shape.metadata,
   cells: z.array(cellEdit),
+  /** The revision the page last loaded or saved; the save is refused if another writer came. */
+  baseRevision: z.number().int().nonnegative().optional(),
 });
 export const runBody = z.object({ cell: cellEdit, graph: z.string().min(1).optional() });
 export const stopBody = z.object({ cellId: z.string().min(1) });
@@ -63,8 +65,8 @@ export interface QueryInfo {
 export interface Answers {
   session: SessionInfo;
   notebooks: { first: string; notebooks: { name: string; modified: string; bytes: number }[] };
-  notebook: { file: string; notebook: Notebook };
-  save: { saved: boolean };
+  notebook: { file: string; notebook: Notebook; revision: number };
+  save: { saved: boolean; revision: number };
   schema: CompletionSchema;
   queries: string[];
   queryInfo: QueryInfo;

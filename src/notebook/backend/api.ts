@@ -75,13 +75,14 @@ const handlers: { [N in RouteName]: Handler } = {
   }),
   notebook: async (ctx, req) => {
     const store = await ctx.workspace.open(param(req, 'file', false));
-    return { json: { file: store.file, notebook: store.current } };
+    const { notebook, revision } = await store.read();
+    return { json: { file: store.file, notebook, revision } };
   },
   save: async (ctx, req) => {
     const body = parsed(saveBody, req.body, 'save notebook');
     const store = await ctx.workspace.open(param(req, 'file', false));
-    await store.edit(body.metadata, body.cells);
-    return { json: { saved: true } };
+    const revision = await store.edit(body.metadata, body.cells, body.baseRevision);
+    return { json: { saved: true, revision } };
   },
   schema: async (ctx, req) => ({
     json: await fetchCompletionSchema(ctx.client, param(req, 'graph', false)),

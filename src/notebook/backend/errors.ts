@@ -2,6 +2,7 @@
 export type NotebookErrorCode =
   | 'GWB-NOTEBOOK-FORMAT'
   | 'GWB-NOTEBOOK-EDIT'
+  | 'GWB-NOTEBOOK-CONFLICT'
   | 'GWB-NOTEBOOK-FILE'
   | 'GWB-NOTEBOOK-REQUEST'
   | 'GWB-NOTEBOOK-AUTH'
@@ -11,6 +12,7 @@ export type NotebookErrorCode =
 const statusOf: Record<NotebookErrorCode, number> = {
   'GWB-NOTEBOOK-FORMAT': 400,
   'GWB-NOTEBOOK-EDIT': 400,
+  'GWB-NOTEBOOK-CONFLICT': 409,
   'GWB-NOTEBOOK-FILE': 400,
   'GWB-NOTEBOOK-REQUEST': 400,
   'GWB-NOTEBOOK-AUTH': 401,

@@ -3,7 +3,11 @@
 // so a crash or a reload never leaves a half-written notebook. Saves are serialized per file.
 // The browser owns the cells' sources; the runs own the outputs: edits replace sources and keep
 // the outputs stored for the same cell id, runs record outputs without touching sources.
-import { open, readFile, rename } from 'node:fs/promises';
+// Concurrent writers (two tabs on one file, or an editor changing the file on disk) are detected:
+// every edit of the sources bumps a revision, a page saves against the revision it last saw and
+// is refused with GWB-NOTEBOOK-CONFLICT when another writer came first; a change of the file on
+// disk (its mtime moved without us) is read back in and counts as another writer.
+import { open, readFile, rename, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { parseJson, stringifyJson } from '../../core/json.js';
 import {
@@ -89,8 +93,19 @@ export async function writeAtomically(file: string, text: string): Promise<void>
   }
 }
 
+async function mtimeOf(file: string): Promise<number | undefined> {
+  return stat(file).then(
+    (s) => s.mtimeMs,
+    () => undefined,
+  );
+}
+
 export class NotebookStore {
   private queue: Promise<void> = Promise.resolve();
+  /** Bumped by every change of the sources (edit, import, a change on disk); runs keep it. */
+  private editRevision = 0;
+  /** The file's mtime after our last write or read: anything else means another writer. */
+  private diskMtime: number | undefined;
 
   private constructor(
     readonly file: string,
@@ -103,7 +118,11 @@ export class NotebookStore {
       if (error.code === 'ENOENT') return undefined;
       throw error;
     });
-    if (text !== undefined) return new NotebookStore(file, parseNotebook(text, file));
+    if (text !== undefined) {
+      const opened = new NotebookStore(file, parseNotebook(text, file));
+      opened.diskMtime = await mtimeOf(file);
+      return opened;
+    }
     const store = new NotebookStore(file, emptyNotebook(graph));
     await store.save();
     return store;
@@ -113,8 +132,36 @@ export class NotebookStore {
     return this.notebook;
   }
 
-  /** Replaces metadata and cell sources; outputs of cells that keep their id are kept. */
-  async edit(metadata: Notebook['metadata'], cells: readonly CellEdit[]): Promise<void> {
+  /** The revision of the sources a page must save against. */
+  get revision(): number {
+    return this.editRevision;
+  }
+
+  /** The notebook and its revision, after taking in a change made to the file on disk. */
+  async read(): Promise<{ notebook: Notebook; revision: number }> {
+    await this.takeDiskChange();
+    return { notebook: this.notebook, revision: this.editRevision };
+  }
+
+  /**
+   * Replaces metadata and cell sources; outputs of cells that keep their id are kept. With
+   * `baseRevision` (what the page last loaded or saved), refuses when another writer came since.
+   * Answers the new revision.
+   */
+  async edit(
+    metadata: Notebook['metadata'],
+    cells: readonly CellEdit[],
+    baseRevision?: number,
+  ): Promise<number> {
+    await this.takeDiskChange();
+    if (baseRevision !== undefined && baseRevision !== this.editRevision) {
+      throw new NotebookError(
+        'GWB-NOTEBOOK-CONFLICT',
+        `save ${this.file}: the notebook was changed by another page or program since this ` +
+          `page loaded it (revision ${this.editRevision}, this page has ${baseRevision}); ` +
+          'reload it, or overwrite the other changes',
+      );
+    }
     const ids = new Set<string>();
     for (const cell of cells) {
       if (ids.has(cell.id)) {
@@ -135,7 +182,9 @@ export class NotebookStore {
         };
       }),
     };
+    this.editRevision += 1;
     await this.save();
+    return this.editRevision;
   }
 
   /** Records a run's outputs on the cell with that id, if it still exists. */
@@ -152,12 +201,29 @@ export class NotebookStore {
   /** Replaces the whole notebook (import). */
   async replace(notebook: Notebook): Promise<void> {
     this.notebook = notebook;
+    this.editRevision += 1;
     await this.save();
+  }
+
+  /** When the file's mtime moved without us, reads it back in as a new revision. */
+  private async takeDiskChange(): Promise<void> {
+    await this.queue; // our own writes first: their mtimes are recorded when they finish
+    const mtime = await mtimeOf(this.file);
+    if (mtime === undefined || mtime === this.diskMtime) return;
+    const text = await readFile(this.file, 'utf8').catch(() => undefined);
+    if (text === undefined) return;
+    this.diskMtime = mtime;
+    if (text === serializeNotebook(this.notebook)) return;
+    this.notebook = parseNotebook(text, this.file);
+    this.editRevision += 1;
   }
 
   private save(): Promise<void> {
     const snapshot = this.notebook;
-    const next = this.queue.then(() => writeAtomically(this.file, serializeNotebook(snapshot)));
+    const next = this.queue.then(async () => {
+      await writeAtomically(this.file, serializeNotebook(snapshot));
+      this.diskMtime = await mtimeOf(this.file);
+    });
     this.queue = next.catch(() => undefined);
     return next;
   }

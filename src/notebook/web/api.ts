@@ -57,8 +57,8 @@ export const api = {
   session: () => call('session'),
   notebooks: () => call('notebooks'),
   notebook: () => call('notebook'),
-  save: (metadata: Notebook['metadata'], cells: CellEdit[]) =>
-    call('save', '', { metadata, cells }),
+  save: (metadata: Notebook['metadata'], cells: CellEdit[], baseRevision: number) =>
+    call('save', '', { metadata, cells, baseRevision }),
   schema: (graph: string | undefined) => call('schema', graph ? `?graph=${q(graph)}` : ''),
   queries: (graph: string) => call('queries', `?graph=${q(graph)}`),
   queryInfo: (graph: string, query: string) =>

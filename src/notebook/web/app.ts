@@ -20,6 +20,13 @@ export class App implements CellHost {
   private readonly graphSlot = el('span');
   /** One line under the header: the demo's progress, or a hint when the server has no graphs. */
   private readonly notice = el('div', { class: 'gwb-notice', 'data-testid': 'notice' });
+  /** Shown when another tab or program saved the file first: reload or overwrite. */
+  private readonly conflictBar = el('div', {
+    class: 'gwb-conflict',
+    'data-testid': 'conflict',
+    role: 'alert',
+    hidden: '',
+  });
   private schema: CompletionSchema = emptySchema;
   private running = new Set<string>();
 
@@ -35,10 +42,13 @@ export class App implements CellHost {
       this.saveState.textContent =
         state === 'failed'
           ? `not saved: ${String(error)}`
-          : state === 'saved'
-            ? 'saved'
-            : 'saving…';
+          : state === 'conflict'
+            ? 'not saved: changed elsewhere'
+            : state === 'saved'
+              ? 'saved'
+              : 'saving…';
       this.saveState.dataset.state = state;
+      if (state === 'conflict') this.showConflict(error);
     };
     addEventListener('pagehide', () => void doc.flush());
     document.addEventListener('visibilitychange', () => {
@@ -50,12 +60,30 @@ export class App implements CellHost {
     return this.doc.graph;
   }
 
+  private showConflict(error: unknown): void {
+    const detail = error instanceof Error ? error.message : String(error);
+    this.conflictBar.replaceChildren(
+      el(
+        'span',
+        { title: detail },
+        'This notebook was changed in another tab or program since this page loaded it. ' +
+          'Your edits here are not saved.',
+      ),
+      button('Reload theirs', { 'data-testid': 'conflict-reload' }, () => location.reload()),
+      button('Overwrite with mine', { 'data-testid': 'conflict-overwrite' }, () => {
+        this.conflictBar.hidden = true;
+        void this.doc.overwrite();
+      }),
+    );
+    this.conflictBar.hidden = false;
+  }
+
   get vertexTypes(): readonly string[] {
     return this.schema.vertexTypes.map((t) => t.name);
   }
 
   async start(): Promise<void> {
-    this.root.replaceChildren(this.header(), this.notice, this.list);
+    this.root.replaceChildren(this.header(), this.conflictBar, this.notice, this.list);
     if (this.session.graphs.length === 0) {
       this.notice.textContent =
         'This server has no graphs yet: "Load demo graph" creates one (people, companies and ' +

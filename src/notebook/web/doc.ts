@@ -1,7 +1,10 @@
 // The notebook as the page holds it: cells in order with their sources and last outputs, the graph
 // in use, and a saver that sends the editable part to the server shortly after every change (and
-// at once before a run or when the page is hidden), so nothing typed is lost on reload.
-import { api } from './api.js';
+// at once before a run or when the page is hidden), so nothing typed is lost on reload. Saves
+// carry the revision the page last saw: when another tab or program wrote the file first, the
+// server refuses, the doc stops saving and says 'conflict', and the page offers reload or
+// overwrite (as Jupyter does).
+import { api, ApiError } from './api.js';
 import {
   sourceLines,
   sourceText,
@@ -13,7 +16,7 @@ import {
 
 const saveDelayMs = 300;
 
-export type SaveState = 'saved' | 'pending' | 'saving' | 'failed';
+export type SaveState = 'saved' | 'pending' | 'saving' | 'failed' | 'conflict';
 
 export class NotebookDoc {
   cells: Cell[];
@@ -21,11 +24,29 @@ export class NotebookDoc {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private saving: Promise<void> = Promise.resolve();
   private dirty = false;
+  /** Another writer came first: nothing is saved until the user picks reload or overwrite. */
+  private conflicted = false;
   onSaveState: (state: SaveState, error?: unknown) => void = () => undefined;
 
-  constructor(notebook: Notebook) {
+  constructor(
+    notebook: Notebook,
+    private revision: number,
+  ) {
     this.cells = notebook.cells;
     this.metadata = notebook.metadata;
+  }
+
+  get inConflict(): boolean {
+    return this.conflicted;
+  }
+
+  /** Saves this page's version over the other writer's (the user chose to overwrite). */
+  async overwrite(): Promise<void> {
+    const latest = await api.notebook();
+    this.revision = latest.revision;
+    this.conflicted = false;
+    this.dirty = true;
+    await this.flush();
   }
 
   get graph(): string | undefined {
@@ -108,18 +129,22 @@ export class NotebookDoc {
   flush(): Promise<void> {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
-    if (!this.dirty) return this.saving;
+    if (!this.dirty || this.conflicted) return this.saving;
     this.dirty = false;
     const metadata = this.metadata;
     const cells = this.edits();
     this.onSaveState('saving');
     this.saving = this.saving
-      .then(() => api.save(metadata, cells))
+      .then(() => api.save(metadata, cells, this.revision))
       .then(
-        () => this.onSaveState(this.dirty ? 'pending' : 'saved'),
+        (answer) => {
+          this.revision = answer.revision;
+          this.onSaveState(this.dirty ? 'pending' : 'saved');
+        },
         (error: unknown) => {
           this.dirty = true;
-          this.onSaveState('failed', error);
+          this.conflicted = error instanceof ApiError && error.code === 'GWB-NOTEBOOK-CONFLICT';
+          this.onSaveState(this.conflicted ? 'conflict' : 'failed', error);
         },
       );
     return this.saving;
@@ -132,6 +157,7 @@ export class NotebookDoc {
 
   private changed(): void {
     this.dirty = true;
+    if (this.conflicted) return;
     this.onSaveState('pending');
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.flush(), saveDelayMs);

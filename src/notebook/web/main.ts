@@ -21,7 +21,13 @@ async function boot(): Promise<void> {
     const names = list.notebooks.map((n) => n.name);
     const name = opened.file.split('/').pop() ?? opened.file;
     if (!names.includes(name)) names.push(name);
-    const app = new App(root, session, new NotebookDoc(opened.notebook), opened.file, names);
+    const app = new App(
+      root,
+      session,
+      new NotebookDoc(opened.notebook, opened.revision),
+      opened.file,
+      names,
+    );
     await app.start();
   } catch (error) {
     root.replaceChildren(

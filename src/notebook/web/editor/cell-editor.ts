@@ -1,4 +1,5 @@
-// One notebook cell's editor: monaco sized to its content (3 to 30 lines, then it scrolls),
+// One notebook cell's editor: monaco sized to its content (3 to 30 lines, then it scrolls) and
+// laid out again whenever its container's width changes (a ResizeObserver),
 // Shift+Enter and Ctrl/Cmd+Enter to run, squiggles for GSQL, and the line of a run error marked
 // until the next edit.
 import * as monaco from 'monaco-editor/editor';
@@ -84,6 +85,8 @@ export function createCellEditor(
   if (options.language === 'gsql') disposables.push(watchDiagnostics(model));
 
   const layout = (): void => {
+    // Not in the page or hidden: nothing to measure; the ResizeObserver lays out once shown.
+    if (container.clientWidth === 0) return;
     const min = MIN_LINES * LINE_HEIGHT + 2 * PADDING;
     const max = MAX_LINES * LINE_HEIGHT + 2 * PADDING;
     const height = Math.min(Math.max(editor.getContentHeight(), min), max);
@@ -95,8 +98,18 @@ export function createCellEditor(
       if (e.contentHeightChanged) layout();
     }),
   );
-  const onResize = (): void => layout();
-  window.addEventListener('resize', onResize);
+  // Lay out again whenever the container's width changes, including the first time it is
+  // attached and shown: a cell built off-screen (load, reload, import, a hidden tab) has width 0
+  // when monaco is created, and without this it would stay laid out a few pixels wide until the
+  // window was resized. Height changes are ours (layout sets it), so only the width counts.
+  let laidOutWidth = -1;
+  const resizeObserver = new ResizeObserver(() => {
+    const width = container.clientWidth;
+    if (width === laidOutWidth || width === 0) return;
+    laidOutWidth = width;
+    layout();
+  });
+  resizeObserver.observe(container);
 
   let runError: monaco.editor.IEditorDecorationsCollection | undefined;
   const clearRunError = (): void => {
@@ -171,7 +184,7 @@ export function createCellEditor(
     clearRunError,
     layout,
     dispose() {
-      window.removeEventListener('resize', onResize);
+      resizeObserver.disconnect();
       for (const d of disposables) d.dispose();
       clearRunError();
       editor.dispose();
