@@ -3,9 +3,10 @@
 // on the legacy REST++ listener. `gwb serve` and the faces' in-process default both use it.
 import { mkdir, open, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { AccessStore, defaultPassword, superuserName } from './auth/access-store.js';
 import { BasicAuthenticator } from './auth/basic-auth.js';
-import type { TokenVerifier } from './auth/types.js';
-import { defaultPassword, superuserName, UserStore } from './auth/user-store.js';
+import { LoginThrottle, type ThrottleOptions } from './auth/throttle.js';
+import { TokenService } from './auth/tokens.js';
 import { Engine } from './engine/engine.js';
 import { queryService } from './engine/queries/service.js';
 import {
@@ -20,6 +21,7 @@ import { defaultMaxBodyBytes } from './http/limits.js';
 import { stderrLogger, type Logger } from './http/log.js';
 import { buildRouteTable, unsupportedOperations } from './http/route-table.js';
 import { Router } from './http/router.js';
+import { monitorOf } from './metrics/monitor.js';
 import { listen, type HttpListener } from './http/server.js';
 
 export const defaultHost = '127.0.0.1';
@@ -46,9 +48,12 @@ export interface ServerOptions {
   /** The handlers by operation name; default: every handler of the embedded service. */
   readonly handlers?: HandlerMap;
   readonly hooks?: ServerHooks;
-  readonly tokenVerifier?: TokenVerifier;
+  /** Failed-login throttling (free attempts, backoff); default 5 per user, 20 per address. */
+  readonly loginThrottle?: ThrottleOptions;
   /** Stop gracefully on SIGINT and SIGTERM (the foreground `gwb serve`). */
   readonly handleSignals?: boolean;
+  /** How often the metrics are measured (ms); default 60 s, as the real service. */
+  readonly metricsIntervalMs?: number;
   /** How long in-flight requests may finish on close (ms). */
   readonly shutdownGraceMs?: number;
   readonly log?: Logger;
@@ -142,7 +147,7 @@ function urlHost(host: string): string {
 }
 
 /** Whether the superuser still has the default password (checked before binding openly). */
-async function usesDefaultPassword(users: UserStore, password: string | undefined) {
+async function usesDefaultPassword(users: AccessStore, password: string | undefined) {
   if (password !== undefined) return password === defaultPassword;
   return (await users.verify(superuserName, defaultPassword)) !== undefined;
 }
@@ -158,7 +163,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
   };
   try {
-    const users = await UserStore.open(dir);
+    const engine = await Engine.open({ dir });
+    cleanups.push(() => engine.close());
+    const monitor = monitorOf(engine, { intervalMs: options.metricsIntervalMs });
+    await monitor.start();
+    cleanups.push(() => Promise.resolve(monitor.stop()));
+    const users = await AccessStore.open(engine.records, dir, {
+      graphExists: (graph) => engine.catalog.graphs.some((g) => g.name === graph),
+    });
     if (options.password !== undefined && !(await users.verify(superuserName, options.password))) {
       await users.setPassword(superuserName, options.password);
     }
@@ -169,8 +181,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           `${superuserName} has the default password; set one with --password or GWB_PASSWORD`,
       );
     }
-    const engine = await Engine.open({ dir });
-    cleanups.push(() => engine.close());
     queryService(engine).workload.configure({
       maxConcurrent: options.maxConcurrentQueries ?? defaultMaxConcurrentQueries,
       maxDelayQueue: options.maxDelayQueueSize ?? defaultMaxDelayQueueSize,
@@ -187,12 +197,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     };
     const routes = buildRouteTable();
     const handlers: HandlerMap = options.handlers ?? serviceHandlers;
+    const basic = new BasicAuthenticator(users, new LoginThrottle(options.loginThrottle));
+    const tokens = new TokenService(users);
+    const restppAuth = options.restppAuth ?? false;
     const state: DispatchState = {
       router: new Router(routes),
       handlers,
       engine,
-      auth: { basic: new BasicAuthenticator(users), tokens: options.tokenVerifier },
-      restppAuth: options.restppAuth ?? false,
+      auth: { basic, tokens, access: users },
+      access: { store: users, tokens, basic, restppAuth },
+      restppAuth,
       maxBodyBytes,
       hooks: options.hooks ?? {},
       info,

@@ -1,9 +1,14 @@
 // Basic-auth verification with a cache: a scrypt check costs tens of milliseconds, so verified
 // Authorization headers are remembered (keyed by a hash of the header, never the header itself)
-// and concurrent first requests share one check. Any password change empties the cache.
+// and concurrent first requests share one check. Any change of users or passwords empties the
+// cache. Failed checks are throttled per user and per client address (throttle.ts); a cached
+// header is good without a check, so throttling never locks out a client already logged in.
 import { createHash } from 'node:crypto';
+import type { AccessStore } from './access-store.js';
+import { isSuperuser } from './access-state.js';
+import { LoginThrottledError } from './errors.js';
+import { LoginThrottle } from './throttle.js';
 import type { AuthenticatedUser } from './types.js';
-import type { UserStore } from './user-store.js';
 
 const maxEntries = 1024;
 
@@ -30,7 +35,10 @@ export class BasicAuthenticator {
   /** Bumped on every password change: a check started before it must not fill the cache. */
   private generation = 0;
 
-  constructor(private readonly store: UserStore) {
+  constructor(
+    private readonly store: AccessStore,
+    readonly throttle: LoginThrottle = new LoginThrottle(),
+  ) {
     store.onChange(() => this.clear());
   }
 
@@ -40,14 +48,24 @@ export class BasicAuthenticator {
     this.pending.clear();
   }
 
-  /** The user for a Basic Authorization header, or undefined when it does not verify. */
-  async authenticate(header: string): Promise<AuthenticatedUser | undefined> {
+  /**
+   * The user for a Basic Authorization header, or undefined when it does not verify; throws
+   * LoginThrottledError while the user or the address must wait after failed attempts.
+   */
+  async authenticate(header: string, address = ''): Promise<AuthenticatedUser | undefined> {
     const key = createHash('sha256').update(header).digest('base64');
     const hit = this.cache.get(key);
     if (hit) return hit;
     const inFlight = this.pending.get(key);
     if (inFlight) return inFlight;
-    const check = this.check(header, key);
+    const name = parseBasic(header)?.username ?? '';
+    const wait = this.throttle.waitSeconds(name, address);
+    if (wait > 0) throw new LoginThrottledError(wait, `user "${name}" or address ${address}`);
+    const check = this.check(header, key).then((user) => {
+      if (user) this.throttle.succeeded(name, address);
+      else this.throttle.failed(name, address);
+      return user;
+    });
     this.pending.set(key, check);
     try {
       return await check;
@@ -65,7 +83,7 @@ export class BasicAuthenticator {
     if (!stored) return undefined;
     const user: AuthenticatedUser = {
       name: stored.name,
-      superuser: stored.superuser,
+      superuser: isSuperuser(this.store.state, stored.name),
       via: 'basic',
     };
     if (generation !== this.generation) return user;

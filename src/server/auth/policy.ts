@@ -1,11 +1,20 @@
-// Who must prove what, per route: GSQL-server and informant endpoints need Basic credentials (or
-// a bearer token the TokenVerifier accepts, JWT as in 4.1.2), except the OpenMetrics endpoint;
-// /api/ping is open; REST++ endpoints are open unless --restpp-auth, then they need a valid
-// bearer token (or valid Basic credentials). The token endpoints themselves authenticate by the
-// secret in their body, so credentials there are checked when sent but not required.
+// Who must prove what, and who may do what, per route. Authentication: GSQL-server and informant
+// endpoints need Basic credentials (or a bearer JWT, as in 4.1.2), except the OpenMetrics
+// endpoint; /api/ping is open; REST++ endpoints are open unless --restpp-auth, then they need a
+// valid bearer token (or valid Basic credentials). The token endpoints authenticate by the secret
+// in their body, so credentials there are checked when sent but not required, and they do not
+// exist at all while REST++ authentication is off (spec). Authorization: the operation's
+// privilege from the catalogue, on the graph the request names, checked once by the dispatcher.
 import type { Operation, Service } from '../../core/ops/define.js';
 import { catalogue } from '../../core/ops/index.js';
-import { ServerErrorCodes, UnauthorizedError } from '../http/errors.js';
+import {
+  ForbiddenError,
+  NotFoundError,
+  ServerErrorCodes,
+  UnauthorizedError,
+} from '../http/errors.js';
+import type { AccessStore } from './access-store.js';
+import { holds } from './access-state.js';
 import type { BasicAuthenticator } from './basic-auth.js';
 import type { AuthenticatedUser, TokenVerifier } from './types.js';
 
@@ -21,12 +30,19 @@ const tokenOperations = new Set<Operation>([
   catalogue.deleteToken,
   catalogue.refreshToken,
 ]);
+/** The spec's token endpoints: they exist only while REST++ authentication is on. */
+const tokenEndpoints = new Set<Operation>([...tokenOperations, catalogue.deleteExpiredTokens]);
 
 export function authRequirement(
   op: Operation,
   service: Service,
   restppAuth: boolean,
 ): AuthRequirement {
+  if (tokenEndpoints.has(op) && !restppAuth) {
+    throw new NotFoundError(
+      `endpoint not found: ${op.method} ${op.path}: token endpoints exist only when REST++ authentication is on (gwb serve --restpp-auth)`,
+    );
+  }
   if (service === 'public' || openOperations.has(op)) return 'none';
   if (tokenOperations.has(op)) return 'optional';
   if (service === 'restpp') return restppAuth ? 'token' : 'none';
@@ -36,6 +52,7 @@ export function authRequirement(
 export interface Authenticator {
   readonly basic: BasicAuthenticator;
   readonly tokens: TokenVerifier | undefined;
+  readonly access: AccessStore;
 }
 
 function bearerOf(header: string): string | undefined {
@@ -47,7 +64,7 @@ export async function authenticate(
   auth: Authenticator,
   requirement: AuthRequirement,
   header: string | undefined,
-  request: { op: Operation; graph: string | undefined },
+  request: { op: Operation; graph: string | undefined; address?: string },
 ): Promise<AuthenticatedUser | undefined> {
   if (requirement === 'none') return undefined;
   const challenge = { 'www-authenticate': `Basic realm="${basicRealm}"` };
@@ -74,7 +91,26 @@ export async function authenticate(
       restpp ? {} : challenge,
     );
   }
-  const user = await auth.basic.authenticate(header);
+  const user = await auth.basic.authenticate(header, request.address ?? '');
   if (user) return user;
   throw refuse('Access Denied: wrong user name or password');
+}
+
+/**
+ * 403 unless the user holds the operation's privilege for the request's graph. Operations the
+ * catalogue names no privilege for need only an authenticated user; requests without a user
+ * (open endpoints) are not checked.
+ */
+export function authorize(
+  access: AccessStore,
+  user: AuthenticatedUser | undefined,
+  op: Operation,
+  graph: string | undefined,
+): void {
+  if (user === undefined || op.privilege === undefined) return;
+  if (holds(access.state, user.name, op.privilege, graph, op.readOnly)) return;
+  const where = graph === undefined ? 'globally' : `on graph ${graph}`;
+  throw new ForbiddenError(
+    `${op.name}: user "${user.name}" does not have the privilege ${op.privilege} ${where}`,
+  );
 }

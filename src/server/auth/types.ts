@@ -1,5 +1,8 @@
 // The identities the HTTP layer hands to handlers, and the interface the token work plugs into.
 import type { Operation } from '../../core/ops/define.js';
+import type { AccessStore } from './access-store.js';
+import type { BasicAuthenticator } from './basic-auth.js';
+import type { TokenService } from './tokens.js';
 
 export interface AuthenticatedUser {
   readonly name: string;
@@ -18,4 +21,13 @@ export interface TokenVerifier {
     token: string,
     request: { readonly op: Operation; readonly graph: string | undefined },
   ): Promise<AuthenticatedUser | undefined>;
+}
+
+/** Access control as handlers see it: the state, the token service, the login checks. */
+export interface AccessControl {
+  readonly store: AccessStore;
+  readonly tokens: TokenService;
+  readonly basic: BasicAuthenticator;
+  /** Whether REST++ authentication is on (the token endpoints exist only then). */
+  readonly restppAuth: boolean;
 }

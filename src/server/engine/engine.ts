@@ -140,6 +140,15 @@ export class Engine {
     return next;
   }
 
+  /** Named records kept in the log of record beside the graph (see LogStore.record). */
+  get records(): {
+    get(key: string): unknown;
+    put(key: string, value: unknown): Promise<void>;
+  } {
+    const store = this.store;
+    return { get: (key) => store.record(key), put: (key, value) => store.putRecord(key, value) };
+  }
+
   /** Waits for queued writes, then flushes and closes the store. */
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Operation } from '../../core/ops/define.js';
 import type { Catalogue, OperationName } from '../../core/ops/index.js';
 import type { Engine } from '../engine/engine.js';
-import type { AuthenticatedUser } from '../auth/types.js';
+import type { AccessControl, AuthenticatedUser } from '../auth/types.js';
 import type { RawBody } from './body.js';
 import type { ListenerKind, PathFormKind } from './route-table.js';
 
@@ -63,6 +63,10 @@ export interface RequestContext<N extends OperationName = OperationName> {
   readonly body: BodyOf<N>;
   /** The authenticated user; undefined on open endpoints (REST++ without --restpp-auth, ping). */
   readonly user: AuthenticatedUser | undefined;
+  /** Users, roles, secrets and tokens (the access-control handlers and the shell use them). */
+  readonly access: AccessControl;
+  /** The client's address (login throttling counts failures per address). */
+  readonly clientAddress: string;
   readonly headers: IncomingHttpHeaders;
   /** Fires when the client disconnects before the answer is sent. */
   readonly signal: AbortSignal;

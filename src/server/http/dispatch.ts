@@ -6,7 +6,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Operation, Service } from '../../core/ops/define.js';
 import type { Engine } from '../engine/engine.js';
 import { endpointStatistics, statisticsKey } from '../engine/queries/statistics.js';
-import { authenticate, authRequirement, type Authenticator } from '../auth/policy.js';
+import { observeRequest } from '../metrics/monitor.js';
+import { authenticate, authorize, authRequirement, type Authenticator } from '../auth/policy.js';
+import type { AccessControl } from '../auth/types.js';
 import { decodeFormBody, parseJsonBody, rawBody, readText } from './body.js';
 import type { HandlerMap, Reply, RequestContext, ServerHooks, ServerInfo } from './context.js';
 import { errorBody, successBody } from './envelope.js';
@@ -35,6 +37,8 @@ export interface DispatchState {
   readonly handlers: HandlerMap;
   readonly engine: Engine;
   readonly auth: Authenticator;
+  /** The same access control as handlers see it (ctx.access). */
+  readonly access: AccessControl;
   readonly restppAuth: boolean;
   readonly maxBodyBytes: number;
   readonly hooks: ServerHooks;
@@ -188,6 +192,7 @@ export async function dispatch(
     const timeoutMs = parseTimeoutHeader(req.headers['gsql-timeout']);
     const firstParams = routeParams(first, match.captured, search);
     const requirement = authRequirement(first.op, first.service, state.restppAuth);
+    const clientAddress = req.socket.remoteAddress ?? '';
     // Open endpoints (REST++ without --restpp-auth) skip the await: one microtask less.
     const user =
       requirement === 'none'
@@ -195,6 +200,7 @@ export async function dispatch(
         : await authenticate(state.auth, requirement, req.headers.authorization, {
             op: first.op,
             graph: graphOf(firstParams, search),
+            address: clientAddress,
           });
 
     let preread: Preread | undefined;
@@ -210,13 +216,11 @@ export async function dispatch(
     }
     op = route.op;
     service = route.service;
+    const rawParams = route === first ? firstParams : routeParams(route, match.captured, search);
+    // The one place privileges are enforced: the chosen operation's, on the graph it names.
+    authorize(state.auth.access, user, op, graphOf(rawParams, search));
 
-    params = parseOrThrow(
-      op.pathParams,
-      route === first ? firstParams : routeParams(route, match.captured, search),
-      op.name,
-      'path',
-    ) as Record<string, unknown>;
+    params = parseOrThrow(op.pathParams, rawParams, op.name, 'path') as Record<string, unknown>;
     const query = parseOrThrow(
       op.query,
       rawQuery(op.name, op.query, search, queryBoundKeys(route)),
@@ -237,6 +241,8 @@ export async function dispatch(
       query,
       body,
       user,
+      access: state.access,
+      clientAddress,
       headers: req.headers,
       get signal() {
         return signal();
@@ -250,6 +256,13 @@ export async function dispatch(
     const reply = await handler(ctx);
     writeAnswer(res, successBody(service, reply, state.engine.schemaVersion), requestId);
     recordStatistics(state, op, service, params, started, false);
+    observeRequest(
+      state.engine,
+      op.method,
+      op.path,
+      reply.status ?? 200,
+      performance.now() - started,
+    );
   } catch (caught) {
     if (op) {
       const timedOut = isHttpError(caught) && caught.code === ServerErrorCodes.timeout;
@@ -278,5 +291,7 @@ export async function dispatch(
     const close: Record<string, string> =
       error instanceof PayloadTooLargeError ? { connection: 'close' } : {};
     writeAnswer(res, errorBody(service, error, state.engine.schemaVersion), requestId, close);
+    if (op)
+      observeRequest(state.engine, op.method, op.path, error.status, performance.now() - started);
   }
 }

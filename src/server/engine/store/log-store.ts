@@ -34,6 +34,7 @@ export class LogStore {
     private readonly meta: Database<Meta, string>,
     private readonly log: Database<Mutation[], number>,
     private readonly snapshot: Database<SnapshotChunk, number>,
+    private readonly records: Database<unknown, string>,
   ) {
     let last = this.checkpointSeq;
     for (const key of log.getKeys({ reverse: true, limit: 1 })) last = Math.max(last, key);
@@ -52,6 +53,7 @@ export class LogStore {
       root.openDB<Meta, string>({ name: 'meta' }),
       root.openDB<Mutation[], number>({ name: 'log' }),
       root.openDB<SnapshotChunk, number>({ name: 'snapshot' }),
+      root.openDB<unknown, string>({ name: 'records' }),
     );
   }
 
@@ -103,6 +105,20 @@ export class LogStore {
       void this.meta.put('state', { catalog, checkpointSeq: upTo });
       for (const seq of this.log.getKeys({ end: upTo + 1 })) void this.log.remove(seq);
     });
+    await this.root.flushed;
+  }
+
+  /**
+   * A named record beside the graph (the access-control state: users, roles, secrets, tokens).
+   * Records are not graph mutations: they are replaced whole and never checkpointed or trimmed.
+   */
+  record(key: string): unknown {
+    return this.records.get(key);
+  }
+
+  /** Replaces a named record; resolves once it is on disk. */
+  async putRecord(key: string, value: unknown): Promise<void> {
+    await this.records.put(key, value);
     await this.root.flushed;
   }
 
