@@ -54,7 +54,7 @@ export function refuseWrites(what: string, writes: readonly WriteFinding[]): nev
   );
 }
 
-const builtins = new Set([...BUILTIN_FUNCTIONS].map((n) => n.toLowerCase()));
+const builtins = new Set(BUILTIN_FUNCTIONS.keys());
 
 /** Names called like functions that are not built-ins: possibly installed queries (subqueries). */
 function calledNames(root: Node): string[] {

@@ -1,13 +1,7 @@
 // Completion: what may be typed at an offset. Keywords come from the parser itself (what it
 // would accept at that point); names come from the schema and from the text's declarations.
-import {
-  ACCUM_METHODS,
-  ACCUM_TYPES,
-  BASE_TYPES,
-  BUILTIN_FUNCTIONS,
-  KEYWORDS,
-  VERTEX_METHODS,
-} from './keywords.js';
+import { BUILTIN_FUNCTIONS, functionSignature } from './functions.js';
+import { ACCUM_METHODS, ACCUM_TYPES, BASE_TYPES, KEYWORDS, VERTEX_METHODS } from './keywords.js';
 import { lex } from './lexer.js';
 import { expectedAtEnd } from './parse.js';
 import type { Token } from './tokens.js';
@@ -148,7 +142,11 @@ function fromExpectation(e: string, schema: CompletionSchema): Completion[] {
           label: k,
           kind: 'keyword' as const,
         })),
-        ...[...BUILTIN_FUNCTIONS].map((f) => ({ label: f, kind: 'function' as const })),
+        ...[...BUILTIN_FUNCTIONS.values()].map((f) => ({
+          label: f.name,
+          kind: 'function' as const,
+          detail: functionSignature(f),
+        })),
       ];
     default:
       return KEYWORDS.has(e) ? [{ label: e, kind: 'keyword' }] : [];

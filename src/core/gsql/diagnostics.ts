@@ -14,7 +14,11 @@ export type DiagnosticCode =
   /** An accumulator used in a query that does not declare it (from `check`). */
   | 'GSQL-UNDECLARED'
   /** An accumulator declared twice in one query (from `check`). */
-  | 'GSQL-DUPLICATE';
+  | 'GSQL-DUPLICATE'
+  /** A built-in function called with too few or too many arguments (from `check`). */
+  | 'GSQL-ARITY'
+  /** A call of a name that is no built-in but one or two letters from one (from `check`). */
+  | 'GSQL-UNKNOWN-FUNCTION';
 
 export interface Diagnostic {
   readonly severity: Severity;

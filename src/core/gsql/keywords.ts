@@ -86,14 +86,6 @@ export const QUERY_STATEMENT_KEYWORDS = words(`
   EXCEPTION SELECT
 `);
 
-/** Built-in functions offered by completion (a representative set; any name may be called). */
-export const BUILTIN_FUNCTIONS = words(`
-  abs sqrt pow log exp ceil floor round sin cos tan atan min max getvid to_datetime
-  datetime_diff datetime_add datetime_sub datetime_format now year month day hour minute second
-  to_string str_to_int tg_str_to_float lower upper trim substr instr length coalesce rand
-  evaluate to_vertex to_vertex_set selectVertex float_to_int
-`);
-
 /** Methods of vertex and edge aliases offered after `alias.` (besides attributes). */
 export const VERTEX_METHODS = words(`
   outdegree neighbors neighborAttribute edgeAttribute getAttr setAttr type isDirected

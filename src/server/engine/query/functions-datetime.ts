@@ -1,0 +1,129 @@
+// The datetime built-ins and the INTERVAL value: DATETIME is epoch seconds at run time; an
+// `INTERVAL n unit` expression evaluates to an Interval, which datetime_add / datetime_sub apply
+// (calendar months and years keep the day of month, clamped to the month's last day, as the
+// reference's `datetime_sub(1970-02-01, INTERVAL 1 MONTH) -> 1970-01-01` implies).
+import { formatDatetime, parseDatetime, ValueError } from '../values.js';
+import { QueryRuntimeError } from './errors.js';
+import type { Implementation } from './functions-types.js';
+import { num } from './runtime-values.js';
+
+export type IntervalUnit = 'YEAR' | 'MONTH' | 'DAY' | 'HOUR' | 'MINUTE' | 'SECOND';
+
+const unitSeconds: Readonly<Record<string, number>> = {
+  SECOND: 1,
+  MINUTE: 60,
+  HOUR: 3600,
+  DAY: 86400,
+  WEEK: 604800,
+};
+
+/** The value of `INTERVAL n unit`. */
+export class Interval {
+  constructor(
+    readonly amount: number,
+    readonly unit: IntervalUnit,
+  ) {}
+}
+
+export function datetimeOf(v: unknown): number {
+  if (typeof v === 'number') return v;
+  try {
+    return parseDatetime(v);
+  } catch (e) {
+    if (e instanceof ValueError) throw new QueryRuntimeError('QUERY-BAD-VALUE', e.message);
+    throw e;
+  }
+}
+
+function addMonths(dt: number, months: number): number {
+  const d = new Date(dt * 1000);
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, last));
+  return Math.floor(d.getTime() / 1000);
+}
+
+/** `dt` moved by `n` units (`sign` -1 subtracts). */
+export function addInterval(dt: number, n: number, unit: string, sign: 1 | -1): number {
+  const u = unit.toUpperCase();
+  const secs = unitSeconds[u];
+  if (secs !== undefined) return dt + sign * n * secs;
+  if (u === 'MONTH') return addMonths(dt, sign * n);
+  if (u === 'YEAR') return addMonths(dt, sign * n * 12);
+  throw new QueryRuntimeError('QUERY-BAD-VALUE', `unknown interval unit ${unit}`);
+}
+
+/** datetime_add(dt, INTERVAL n unit) or the older datetime_add(dt, n, "unit"). */
+function shift(sign: 1 | -1): Implementation {
+  return (a) => {
+    const dt = datetimeOf(a[0]);
+    const by = a[1];
+    if (by instanceof Interval) return addInterval(dt, by.amount, by.unit, sign);
+    if (a.length < 3)
+      throw new QueryRuntimeError(
+        'QUERY-BAD-VALUE',
+        `datetime_${sign > 0 ? 'add' : 'sub'} needs an INTERVAL (INTERVAL n DAY), got ${String(by)}`,
+      );
+    return addInterval(dt, num(by), String(a[2]), sign);
+  };
+}
+
+function strftime(dt: number, fmt: string): string {
+  const d = new Date(dt * 1000);
+  const p = (n: number, w = 2) => String(n).padStart(w, '0');
+  return fmt.replace(/%([YmdHMSjy%])/g, (_m, c: string) => {
+    switch (c) {
+      case 'Y':
+        return p(d.getUTCFullYear(), 4);
+      case 'y':
+        return p(d.getUTCFullYear() % 100);
+      case 'm':
+        return p(d.getUTCMonth() + 1);
+      case 'd':
+        return p(d.getUTCDate());
+      case 'H':
+        return p(d.getUTCHours());
+      case 'M':
+        return p(d.getUTCMinutes());
+      case 'S':
+        return p(d.getUTCSeconds());
+      case 'j': {
+        const start = Date.UTC(d.getUTCFullYear(), 0, 1);
+        return p(Math.floor((d.getTime() - start) / 86400000) + 1, 3);
+      }
+      default:
+        return '%';
+    }
+  });
+}
+
+const part =
+  (get: (d: Date) => number): Implementation =>
+  (a) =>
+    get(new Date(datetimeOf(a[0]) * 1000));
+
+export const DATETIME_FUNCTIONS: ReadonlyMap<string, Implementation> = new Map<
+  string,
+  Implementation
+>([
+  ['now', (_a, r) => Math.floor(r.now() / 1000)],
+  ['to_datetime', (a) => datetimeOf(a[0])],
+  ['epoch_to_datetime', (a) => num(a[0])],
+  ['datetime_to_epoch', (a) => datetimeOf(a[0])],
+  ['datetime_diff', (a) => datetimeOf(a[0]) - datetimeOf(a[1])],
+  ['datetime_add', shift(1)],
+  ['datetime_sub', shift(-1)],
+  [
+    'datetime_format',
+    (a) =>
+      a.length > 1 ? strftime(datetimeOf(a[0]), String(a[1])) : formatDatetime(datetimeOf(a[0])),
+  ],
+  ['year', part((d) => d.getUTCFullYear())],
+  ['month', part((d) => d.getUTCMonth() + 1)],
+  ['day', part((d) => d.getUTCDate())],
+  ['hour', part((d) => d.getUTCHours())],
+  ['minute', part((d) => d.getUTCMinutes())],
+  ['second', part((d) => d.getUTCSeconds())],
+]);
