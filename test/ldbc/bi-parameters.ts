@@ -1,0 +1,183 @@
+// Substitution parameters of the 20 BI queries, in the shape of LDBC's parameter files
+// (parameters/bi-N.csv: a `name:TYPE` header, values as text), picked from the generated data with
+// SQL over the reference tables so that each query has something to find. The two drivers'
+// conversions are those of LDBC's own: tigergraph/queries.py (query-string values) and
+// umbra/queries.py (SQL literals).
+import type { SqlReference } from './sql-reference.js';
+
+export type ParameterType = 'ID' | 'INT' | 'STRING' | 'STRING[]' | 'DATE' | 'DATETIME';
+
+export interface Parameter {
+  readonly name: string;
+  readonly type: ParameterType;
+  /** The value as the parameter file writes it (lists `;`-separated). */
+  readonly value: string;
+}
+
+/** The headers of LDBC's parameter files (paramgen/paramgen-queries/pg-Na.sql). */
+export const parameterHeaders: Readonly<Record<number, readonly string[]>> = {
+  1: ['datetime:DATETIME'],
+  2: ['date:DATE', 'tagClass:STRING'],
+  3: ['tagClass:STRING', 'country:STRING'],
+  4: ['date:DATE'],
+  5: ['tag:STRING'],
+  6: ['tag:STRING'],
+  7: ['tag:STRING'],
+  8: ['tag:STRING', 'startDate:DATE', 'endDate:DATE'],
+  9: ['startDate:DATE', 'endDate:DATE'],
+  10: ['personId:ID', 'country:STRING', 'tagClass:STRING'],
+  11: ['country:STRING', 'startDate:DATE', 'endDate:DATE'],
+  12: ['startDate:DATE', 'lengthThreshold:INT', 'languages:STRING[]'],
+  13: ['country:STRING', 'endDate:DATE'],
+  14: ['country1:STRING', 'country2:STRING'],
+  15: ['person1Id:ID', 'person2Id:ID', 'startDate:DATE', 'endDate:DATE'],
+  16: ['tagA:STRING', 'dateA:DATE', 'tagB:STRING', 'dateB:DATE', 'maxKnowsLimit:INT'],
+  17: ['tag:STRING', 'delta:INT'],
+  18: ['tag:STRING'],
+  19: ['city1Id:ID', 'city2Id:ID'],
+  20: ['company:STRING', 'person2Id:ID'],
+};
+
+type Picks = Record<string, string>;
+
+const text = (v: unknown) => (v instanceof Date ? isoDay(v) : String(v));
+
+function isoDay(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}
+
+// Reused sub-selections of the picks.
+const busiestTagClass = `SELECT TagClass.name FROM TagClass JOIN Tag ON Tag.TypeTagClassId = TagClass.id
+  JOIN Message_hasTag_Tag mt ON mt.TagId = Tag.id GROUP BY TagClass.name ORDER BY count(*) DESC, TagClass.name LIMIT 1`;
+const busiestTag = `SELECT Tag.name FROM Tag JOIN Message_hasTag_Tag mt ON mt.TagId = Tag.id
+  GROUP BY Tag.name ORDER BY count(*) DESC, Tag.name LIMIT 1`;
+const populousCountry = `SELECT Country.name FROM Country JOIN City ON City.PartOfCountryId = Country.id
+  JOIN Person ON Person.LocationCityId = City.id GROUP BY Country.name ORDER BY count(*) DESC, Country.name LIMIT 1`;
+const messageDay = (fraction: number) =>
+  `SELECT quantile_disc(creationDate, ${fraction})::date FROM Message`;
+
+/** SELECTs giving each query's values (column names are the parameter names). */
+const pickers: Readonly<Record<number, string>> = {
+  1: `SELECT strftime((${messageDay(0.7)})::timestamp + INTERVAL 13 HOUR + INTERVAL 37 MINUTE, '%Y-%m-%dT%H:%M:%S.000+00:00') AS datetime`,
+  2: `SELECT (${messageDay(0.3)}) AS date, (${busiestTagClass}) AS tagClass`,
+  3: `SELECT (${busiestTagClass}) AS tagClass,
+       (SELECT Country.name FROM Forum JOIN Person ON Person.id = Forum.ModeratorPersonId
+          JOIN City ON City.id = Person.LocationCityId JOIN Country ON Country.id = City.PartOfCountryId
+          GROUP BY Country.name ORDER BY count(*) DESC, Country.name LIMIT 1) AS country`,
+  4: `SELECT (SELECT quantile_disc(creationDate, 0.2)::date FROM Forum) AS date`,
+  5: `SELECT (${busiestTag}) AS tag`,
+  6: `SELECT (${busiestTag}) AS tag`,
+  7: `SELECT (${busiestTag}) AS tag`,
+  8: `SELECT (SELECT Tag.name FROM Tag JOIN Person_hasInterest_Tag pt ON pt.TagId = Tag.id
+          GROUP BY Tag.name ORDER BY count(*) DESC, Tag.name LIMIT 1) AS tag,
+       (${messageDay(0.2)}) AS startDate, (${messageDay(0.8)}) AS endDate`,
+  9: `SELECT (${messageDay(0.4)}) AS startDate, (${messageDay(0.6)}) AS endDate`,
+  10: `SELECT (SELECT Person1Id FROM Person_knows_Person GROUP BY Person1Id ORDER BY count(*) DESC, Person1Id LIMIT 1) AS personId,
+       (${populousCountry}) AS country, (${busiestTagClass}) AS tagClass`,
+  11: `SELECT Country.name AS country, DATE '2010-01-01' AS startDate, DATE '2013-01-01' AS endDate
+       FROM Country JOIN City ON City.PartOfCountryId = Country.id JOIN Person ON Person.LocationCityId = City.id
+       GROUP BY Country.name ORDER BY count(*) DESC, Country.name LIMIT 20`,
+  12: `SELECT (${messageDay(0.2)}) AS startDate, 120 AS lengthThreshold,
+       (SELECT string_agg(language, ';' ORDER BY n DESC, language) FROM
+          (SELECT language, count(*) AS n FROM Post WHERE language IS NOT NULL GROUP BY language
+           ORDER BY n DESC, language LIMIT 2)) AS languages`,
+  13: `SELECT (${populousCountry}) AS country, DATE '2013-01-01' AS endDate`,
+  14: `SELECT c1.name AS country1, c2.name AS country2 FROM Person_knows_Person k
+       JOIN Person p1 ON p1.id = k.Person1Id JOIN City ci1 ON ci1.id = p1.LocationCityId JOIN Country c1 ON c1.id = ci1.PartOfCountryId
+       JOIN Person p2 ON p2.id = k.Person2Id JOIN City ci2 ON ci2.id = p2.LocationCityId JOIN Country c2 ON c2.id = ci2.PartOfCountryId
+       WHERE c1.id <> c2.id GROUP BY c1.name, c2.name ORDER BY count(*) DESC, c1.name, c2.name LIMIT 8`,
+  15: `SELECT k1.Person1Id AS person1Id, k2.Person2Id AS person2Id,
+       (SELECT quantile_disc(creationDate, 0.1)::date FROM Forum) AS startDate,
+       (SELECT quantile_disc(creationDate, 0.9)::date FROM Forum) AS endDate
+       FROM Person_knows_Person k1 JOIN Person_knows_Person k2 ON k2.Person1Id = k1.Person2Id
+       WHERE k2.Person2Id <> k1.Person1Id AND NOT EXISTS (SELECT 1 FROM Person_knows_Person k
+         WHERE k.Person1Id = k1.Person1Id AND k.Person2Id = k2.Person2Id)
+       ORDER BY k1.Person1Id, k2.Person2Id LIMIT 8`,
+  16: `WITH tagDays AS (SELECT DISTINCT Tag.name AS tag, Message.creationDate::date AS day,
+            Message.CreatorPersonId AS person FROM Message
+          JOIN Message_hasTag_Tag mt ON mt.MessageId = Message.MessageId JOIN Tag ON Tag.id = mt.TagId)
+       SELECT a.tag AS tagA, a.day AS dateA, b.tag AS tagB, b.day AS dateB, 5 AS maxKnowsLimit
+       FROM tagDays a JOIN tagDays b ON a.person = b.person AND a.tag <> b.tag
+       GROUP BY 1, 2, 3, 4 ORDER BY count(*) DESC, 1, 2, 3, 4 LIMIT 8`,
+  17: `SELECT Tag.name AS tag, 4 AS delta FROM Tag JOIN Message_hasTag_Tag mt ON mt.TagId = Tag.id
+       GROUP BY Tag.name ORDER BY count(*) DESC, Tag.name LIMIT 12`,
+  18: `SELECT (SELECT Tag.name FROM Tag JOIN Person_hasInterest_Tag pt ON pt.TagId = Tag.id
+          GROUP BY Tag.name ORDER BY count(*) DESC, Tag.name LIMIT 1) AS tag`,
+  19: `SELECT p1.LocationCityId AS city1Id, p2.LocationCityId AS city2Id FROM Person_knows_Person k
+       JOIN Person p1 ON p1.id = k.Person1Id JOIN Person p2 ON p2.id = k.Person2Id
+       JOIN City c1 ON c1.id = p1.LocationCityId JOIN City c2 ON c2.id = p2.LocationCityId
+       WHERE c1.PartOfCountryId <> c2.PartOfCountryId
+       GROUP BY 1, 2 ORDER BY count(*) DESC, 1, 2 LIMIT 12`,
+  20: `SELECT c.name AS company, q.src AS person2Id FROM PathQ20 q
+       JOIN Person_workAt_Company w ON w.PersonId = q.dst JOIN Company c ON c.id = w.CompanyId
+       WHERE q.src NOT IN (SELECT PersonId FROM Person_workAt_Company x WHERE x.CompanyId = c.id)
+       ORDER BY c.name, q.src LIMIT 12`,
+};
+
+function parameters(query: number, picked: Picks): Parameter[] {
+  return (parameterHeaders[query] ?? []).map((header) => {
+    const [name = '', type = ''] = header.split(':');
+    const value = picked[name];
+    if (value === undefined) throw new Error(`bi-${query}: no value for ${name}`);
+    return { name, type: type as ParameterType, value };
+  });
+}
+
+/** Whether the reference finds something (BI 11 counts, BI 15 answers -1 for no path). */
+function findsSomething(query: number, rows: readonly (readonly unknown[])[]): boolean {
+  const value = rows[0]?.[0];
+  if (query === 11) return Number(value) > 0;
+  if (query === 15) return Number(value) !== -1;
+  return rows.length > 0;
+}
+
+/**
+ * One parameter set per BI query, picked from the data the reference holds: the first candidate
+ * (in the picker's deterministic order) for which the SQL reference finds something, as LDBC's
+ * parameter generator picks values of known frequency.
+ */
+export async function pickParameters(ref: SqlReference, query: number): Promise<Parameter[]> {
+  const rows = await ref.all(pickers[query] ?? '');
+  const candidates = rows.map((row) =>
+    parameters(query, Object.fromEntries(Object.entries(row).map(([k, v]) => [k, text(v)]))),
+  );
+  for (const candidate of candidates) {
+    if (findsSomething(query, await ref.bi(query, sqlLiterals(candidate)))) return candidate;
+  }
+  const first = candidates[0];
+  if (!first) throw new Error(`bi-${query}: the picker found no candidate`);
+  return first;
+}
+
+/** tigergraph/queries.py cast_parameter_to_driver_input, plus its BI 1 rename (`datetime` is a
+ * GSQL keyword, so the query calls it `date`). */
+export function gsqlParameters(query: number, params: readonly Parameter[]) {
+  const out: Record<string, string | number | string[] | number[]> = {};
+  for (const p of params) {
+    const name = query === 1 && p.name === 'datetime' ? 'date' : p.name;
+    if (p.type === 'ID' || p.type === 'INT') out[name] = Number(p.value);
+    else if (p.type === 'STRING[]') out[name] = p.value.split(';');
+    else out[name] = p.value;
+  }
+  return out;
+}
+
+/** umbra/queries.py cast_parameter_to_driver_input: each value as an SQL literal. */
+export function sqlLiterals(params: readonly Parameter[]): Record<string, string> {
+  const quote = (s: string) => `'${s.replaceAll("'", "''")}'`;
+  const out: Record<string, string> = {};
+  for (const p of params) {
+    if (p.type === 'INT') out[p.name] = p.value;
+    else if (p.type === 'ID') out[p.name] = `${p.value}::bigint`;
+    else if (p.type === 'STRING[]')
+      out[p.name] = `(${p.value
+        .split(';')
+        .map((s) => `'${s}'`)
+        .join(', ')})`;
+    else if (p.type === 'STRING') out[p.name] = quote(p.value);
+    else if (p.type === 'DATETIME')
+      out[p.name] = `'${p.value.replace('T', ' ').replace(/\+00:00$/, '')}'::timestamp`;
+    else out[p.name] = `'${p.value} 00:00:00'::date`;
+  }
+  return out;
+}

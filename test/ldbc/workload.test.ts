@@ -1,0 +1,219 @@
+// The named real-world workload end to end on a real `gwb serve` child process: the LDBC SNB BI
+// TigerGraph implementation, unmodified, driven in the order its own scripts run it
+// (tigergraph/ddl/setup.sh, then benchmark.py --queries: queries.py run_precompute and
+// run_queries), on generated LDBC-shaped data. Every BI query runs in syntax v2 (queries/) and
+// v3 (queries_syntax_v3/, created over the v2 ones as CREATE OR REPLACE does), and each answer is
+// checked against the other syntax's and against LDBC's SQL implementation of the same query
+// (umbra/, run on DuckDB over the same CSV files: sql-reference.ts).
+//
+// One substitution, in the dml/ files only: they write and read temporary files under the
+// TigerGraph container's home folder (/home/tigergraph); here that folder is the test's own.
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GraphClient, parseJson } from '../../src/core/client/index.js';
+import { startGwbServe, type GwbServe } from '../helpers/serve.js';
+import { gsqlParameters, pickParameters, sqlLiterals, type Parameter } from './bi-parameters.js';
+import { difference, gsqlRows, typedRows, type Table } from './bi-results.js';
+import { generate, type GeneratedData } from './generate.js';
+import { ldbcFile, ldbcFolder } from './ldbc-folder.js';
+import { openSqlReference, type SqlReference } from './sql-reference.js';
+
+const graph = 'ldbc_snb';
+const biQueries = Array.from({ length: 20 }, (_, i) => i + 1);
+/** The dml/ files setup.sh creates before loading, and the ones it creates after the BI queries. */
+const jobFiles = ['ins_Vertex', 'ins_Edge', 'del_Edge', 'load_precompute'];
+const dmlQueryFiles = [
+  'precompute-bi4',
+  'precompute-bi6',
+  'precompute-bi19',
+  'precompute-bi20',
+  'precompute-root-post',
+  'del_Comment',
+  'del_Forum',
+  'del_Person',
+  'del_Post',
+];
+
+let work: string;
+let home: string;
+let serve: GwbServe;
+let client: GraphClient;
+let data: GeneratedData;
+let reference: SqlReference;
+const parameters = new Map<number, Parameter[]>();
+const expected = new Map<number, Table>();
+const v2Answers = new Map<number, Table>();
+
+/** Runs a GSQL script as `gsql --graph ldbc_snb FILE` does; fails with the shell's text. */
+async function gsql(script: string, useGraph = true): Promise<string> {
+  const answer = await client.gsql(useGraph ? `USE GRAPH ${graph}\n${script}` : script);
+  if (!answer.ok) throw new Error(`GSQL failed (${answer.returnCode}):\n${answer.output}`);
+  return answer.output;
+}
+
+/** A dml/ file with the container's home folder replaced by the test's. */
+function dmlFile(name: string): string {
+  return ldbcFile(`tigergraph/dml/${name}.gsql`).replaceAll('/home/tigergraph', home);
+}
+
+/** GET /restpp/query/ldbc_snb/NAME as tigergraph/queries.py sends it (lists as repeated keys). */
+async function runQuery(name: string, params: Record<string, unknown> = {}): Promise<unknown> {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item));
+  }
+  const response = await fetch(`${serve.url}/restpp/query/${graph}/${name}?${search}`);
+  const body = parseJson(await response.text()) as {
+    error?: boolean;
+    message?: string;
+    results?: unknown;
+  };
+  if (body.error) throw new Error(`${name}: ${body.message ?? 'error'}`);
+  return body.results;
+}
+
+/** Runs BI query N with its picked parameters; the answer in the comparable form. */
+async function runBi(query: number): Promise<Table> {
+  const params = parameters.get(query) ?? [];
+  return gsqlRows(query, await runQuery(`bi${query}`, gsqlParameters(query, params)));
+}
+
+/**
+ * The SQL reference's answer in the form the GSQL query gives. BI 19's GSQL keeps one pair of
+ * the shortest ones (a HeapAccum of size 1 ordered by the two ids) where the SQL lists every pair
+ * at the shortest distance ordered the same way: the GSQL answer is the SQL answer's first row.
+ */
+function reconcile(query: number, sql: Table, gsqlAnswer: Table): Table {
+  if (query === 19) return sql.slice(0, Math.min(gsqlAnswer.length, 1));
+  return sql;
+}
+
+function expectSameAs(query: number, sql: Table, actual: Table): void {
+  const diff = difference(reconcile(query, sql, actual), actual);
+  expect(diff, `bi-${query} with ${JSON.stringify(parameters.get(query))}`).toBeUndefined();
+}
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'gwb-ldbc-'));
+  home = join(work, 'home');
+  mkdirSync(join(home, 'reply_count'), { recursive: true });
+  data = generate(join(work, 'data'), { seed: 1, scale: 1 });
+  const [started, sql] = await Promise.all([
+    startGwbServe({ args: ['--allow-files', work, '--allow-files', ldbcFolder] }),
+    openSqlReference(join(work, 'data')),
+  ]);
+  serve = started;
+  reference = sql;
+  client = new GraphClient({ url: serve.url, username: 'tigergraph', password: 'tigergraph' });
+  for (const query of biQueries) {
+    const params = await pickParameters(reference, query);
+    parameters.set(query, params);
+    expected.set(query, typedRows(query, await reference.bi(query, sqlLiterals(params))));
+  }
+}, 120_000);
+
+afterAll(async () => {
+  reference?.close();
+  await client?.close();
+  await serve?.stop();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('LDBC SNB BI on gwb serve (ddl/setup.sh)', () => {
+  it('puts the TokenBank and ExprFunctions files', async () => {
+    await gsql(`PUT TokenBank FROM "${join(ldbcFolder, 'tigergraph/ddl/TokenBank.cpp')}"`, false);
+    await gsql(
+      `PUT ExprFunctions FROM "${join(ldbcFolder, 'tigergraph/ddl/ExprFunctions.hpp')}"`,
+      false,
+    );
+  });
+
+  it('creates the schema from ddl/schema.gsql', async () => {
+    await gsql(ldbcFile('tigergraph/ddl/schema.gsql'), false);
+  });
+
+  it('creates the loading jobs of ddl/ and dml/', async () => {
+    await gsql(ldbcFile('tigergraph/ddl/load_static.gsql'));
+    await gsql(ldbcFile('tigergraph/ddl/load_dynamic.gsql'));
+    for (const name of jobFiles) await gsql(dmlFile(name));
+  });
+
+  it('loads the initial snapshot with load_static and load_dynamic', async () => {
+    for (const job of ['load_static', 'load_dynamic'] as const) {
+      const using = Object.entries(data.jobs[job])
+        .map(([name, folder]) => `${name}="ANY:${folder}"`)
+        .join(', ');
+      await gsql(`RUN LOADING JOB ${job} USING ${using}`);
+    }
+    // setup.sh's statistics check: the vertices per type the generator wrote.
+    const response = await fetch(`${serve.url}/restpp/builtins/${graph}`, {
+      method: 'POST',
+      body: JSON.stringify({ function: 'stat_vertex_number', type: '*' }),
+    });
+    const body = (await response.json()) as { results: { v_type: string; count: number }[] };
+    const counts = Object.fromEntries(body.results.map((r) => [r.v_type, r.count]));
+    expect(counts).toEqual(data.vertices);
+  });
+});
+
+describe('LDBC SNB BI queries in syntax v2 (queries/)', () => {
+  for (const query of biQueries) {
+    it(`creates and installs bi-${query}`, async () => {
+      await gsql(ldbcFile(`tigergraph/queries/bi-${query}.gsql`));
+      await gsql(`INSTALL QUERY bi${query}`);
+    });
+  }
+});
+
+describe('LDBC SNB BI precomputation (dml/, queries.py run_precompute)', () => {
+  it('creates and installs the precompute and delete queries', async () => {
+    for (const name of dmlQueryFiles) await gsql(dmlFile(name));
+    await gsql('INSTALL QUERY ALL');
+  });
+
+  it('precomputes ROOT_POST and loads it with load_root_post', async () => {
+    await runQuery('precompute_root_post');
+    await gsql('RUN LOADING JOB load_root_post');
+  });
+
+  it('runs precompute_bi4, _bi6, _bi20, cleanup_bi19, precompute_bi19 and load_precompute', async () => {
+    for (const q of [4, 6, 20]) await runQuery(`precompute_bi${q}`);
+    await runQuery('cleanup_bi19');
+    // queries.py: 12 windows of 92 days from 2010-01-01, one reply-count file each.
+    let start = Date.UTC(2010, 0, 1);
+    for (let i = 0; i < 12; i++) {
+      const end = start + 92 * 86_400_000;
+      const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+      const file = join(home, 'reply_count', `part_${String(i).padStart(4, '0')}.csv`);
+      await runQuery('precompute_bi19', { startDate: day(start), endDate: day(end), file });
+      start = end;
+    }
+    expect(readdirSync(join(home, 'reply_count')).length).toBe(12);
+    await gsql('RUN LOADING JOB load_precompute');
+  });
+});
+
+describe('LDBC SNB BI answers, syntax v2, against the SQL implementation', () => {
+  for (const query of biQueries) {
+    it(`bi-${query} agrees with umbra/queries/bi-${query}.sql`, async () => {
+      const answer = await runBi(query);
+      v2Answers.set(query, answer);
+      expectSameAs(query, expected.get(query) ?? [], answer);
+    });
+  }
+});
+
+describe('LDBC SNB BI queries in syntax v3 (queries_syntax_v3/)', () => {
+  for (const query of biQueries) {
+    it(`bi-${query} v3 installs over v2 and agrees with v2 and with SQL`, async () => {
+      await gsql(ldbcFile(`tigergraph/queries_syntax_v3/bi-${query}.gsql`));
+      await gsql(`INSTALL QUERY bi${query}`);
+      const answer = await runBi(query);
+      const v2 = v2Answers.get(query);
+      if (v2) expect(difference(v2, answer), `bi-${query} v3 vs v2`).toBeUndefined();
+      expectSameAs(query, expected.get(query) ?? [], answer);
+    });
+  }
+});
