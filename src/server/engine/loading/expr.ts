@@ -5,6 +5,7 @@ import type { Expr } from '../../../core/gsql/index.js';
 import type { TupleDef } from '../catalog/types.js';
 import { jobError, type JobPlace } from './errors.js';
 import { attributeFunctions, conditionFunctions, text, type TokenFunction } from './functions.js';
+import { tokenUdfs } from './token-udfs.js';
 
 /** One input line as the closures see it. */
 export interface Row {
@@ -166,7 +167,7 @@ function compileCall(expr: Expr & { kind: 'Call' }, ctx: ExprContext): Evaluator
       return out;
     };
   }
-  const f = attributeFunctions.get(lower);
+  const f = attributeFunctions.get(lower) ?? tokenUdfs.get(expr.name);
   if (!f) {
     const hint = conditionFunctions.has(lower) ? ' (it is a WHERE-clause function)' : '';
     return jobError(

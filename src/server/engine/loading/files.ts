@@ -1,10 +1,13 @@
 // Local files for RUN LOADING JOB ... USING f="path": a path is allowed only when, after resolving
 // symlinks, it is a regular file inside one of the folders the server allows (`--allow-files`);
-// relative paths resolve against the first allowed folder. Each file streams through
-// runLoadingJob, never read whole into memory.
+// relative paths resolve against the first allowed folder. A path may name a folder (every
+// non-hidden file in it loads, in name order) and carry the reference's cluster prefixes: `ALL:`
+// and `ANY:` (every machine / any machine: here, this one) and machine lists (`m1:/a.csv,
+// m2|m3:/b.csv`: the paths of m1, which the single-machine service is). Each file streams
+// through runLoadingJob, never read whole into memory.
 import { createReadStream } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { readdir, realpath, stat } from 'node:fs/promises';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Engine } from '../engine.js';
 import { compiledJob, type CompiledJob } from './compile.js';
 import { LoadingJobError } from './errors.js';
@@ -25,23 +28,78 @@ export async function resolveAllowedFile(
   path: string,
   allowedDirs: readonly string[],
 ): Promise<string> {
+  const [only] = await resolveAllowedFiles(path, allowedDirs, false);
+  return only ?? refuse(path, 'no such file');
+}
+
+/** The machine the embedded service is, in machine-specific path lists. */
+const thisMachine = 'm1';
+
+/**
+ * The local paths a location string names on this machine: `ALL:p` and `ANY:p` are `p`;
+ * `m1:p1, m2|m3:p2` are the paths listed for m1; anything else is the path itself.
+ */
+export function localPaths(location: string): string[] {
+  const prefixed = /^(all|any):(.*)$/is.exec(location);
+  if (prefixed) return [prefixed[2] ?? ''];
+  const machineList = /^\s*m\d+(\|m\d+)*:/i;
+  if (!machineList.test(location)) return [location];
+  const paths: string[] = [];
+  for (const entry of location.split(',')) {
+    const colon = entry.indexOf(':');
+    const machines = entry.slice(0, colon).trim().toLowerCase().split('|');
+    if (colon < 0 || !machineList.test(entry)) {
+      refuse(location, `"${entry.trim()}" is not a machine:path entry`);
+    }
+    if (machines.includes(thisMachine)) paths.push(entry.slice(colon + 1).trim());
+  }
+  if (paths.length === 0) refuse(location, `it names no path for ${thisMachine}, this machine`);
+  return paths;
+}
+
+/**
+ * Every file a location names, as real paths inside the allowed folders: a file itself, or the
+ * non-hidden regular files of a folder (when `folders`), in name order. Refuses an empty result.
+ */
+export async function resolveAllowedFiles(
+  location: string,
+  allowedDirs: readonly string[],
+  folders = true,
+): Promise<string[]> {
   const first = allowedDirs[0];
-  if (first === undefined) refuse(path, 'no folder is allowed for loading files');
-  if (path === '' || path.includes('\0')) refuse(path, 'not a valid path');
-  const candidate = resolve(first, path);
-  let real: string;
-  try {
-    real = await realpath(candidate);
-  } catch {
-    return refuse(path, 'no such file');
+  if (first === undefined) refuse(location, 'no folder is allowed for loading files');
+  if (location === '' || location.includes('\0')) refuse(location, 'not a valid path');
+  const allowed = await Promise.all(allowedDirs.map((d) => realpath(d).catch(() => undefined)));
+  const check = async (path: string): Promise<string> => {
+    let real: string;
+    try {
+      real = await realpath(resolve(first, path));
+    } catch {
+      return refuse(location, 'no such file');
+    }
+    if (!allowed.some((folder) => folder !== undefined && inside(folder, real))) {
+      refuse(location, `it is outside the allowed folders (${allowedDirs.join(', ')})`);
+    }
+    return real;
+  };
+  const files: string[] = [];
+  for (const path of localPaths(location)) {
+    if (path === '') refuse(location, 'not a valid path');
+    const real = await check(path);
+    const info = await stat(real);
+    if (info.isFile()) {
+      files.push(real);
+      continue;
+    }
+    if (!folders || !info.isDirectory()) refuse(location, 'not a regular file');
+    const names = (await readdir(real)).filter((name) => !name.startsWith('.')).sort();
+    for (const name of names) {
+      const inner = await check(join(real, name));
+      if ((await stat(inner)).isFile()) files.push(inner);
+    }
   }
-  const folders = await Promise.all(allowedDirs.map((d) => realpath(d).catch(() => undefined)));
-  if (!folders.some((folder) => folder !== undefined && inside(folder, real))) {
-    refuse(path, `it is outside the allowed folders (${allowedDirs.join(', ')})`);
-  }
-  const info = await stat(real);
-  if (!info.isFile()) refuse(path, 'not a regular file');
-  return real;
+  if (files.length === 0) refuse(location, 'the folder has no files to load');
+  return files;
 }
 
 export interface FileRunOptions extends Omit<RunOptions, 'filename' | 'sourceFileName'> {
@@ -80,23 +138,29 @@ export async function runLoadingJobOnFiles(
   }
   // Check every file before loading any, so a bad path loads nothing.
   const resolved = await Promise.all(
-    runs.map(async ([variable, path]) => {
-      const real = await resolveAllowedFile(path, options.allowedDirs);
-      return [variable, path, real] as const;
+    runs.map(async ([variable, location]) => {
+      const reals = await resolveAllowedFiles(location, options.allowedDirs);
+      return { variable, location, reals };
     }),
   );
   const results: LoadingResult[] = [];
-  for (const [variable, path, real] of resolved) {
-    const { allowedDirs: _dirs, onFile, ...rest } = options;
-    const stream = createReadStream(real, { highWaterMark: 256 * 1024 });
-    try {
-      const run = { ...rest, filename: variable, sourceFileName: path };
-      for (const result of await runLoadingJob(engine, graph, compiled, run, stream)) {
-        results.push(result);
-        onFile?.(result);
+  const { allowedDirs: _dirs, onFile, ...rest } = options;
+  for (const { variable, location, reals } of resolved) {
+    for (const real of reals) {
+      // A plain file path is reported as given; a folder's files and prefixed paths by their
+      // real paths.
+      const plain = reals.length === 1 && localPaths(location)[0] === location;
+      const sourceFileName = plain ? location : real;
+      const stream = createReadStream(real, { highWaterMark: 256 * 1024 });
+      try {
+        const run = { ...rest, filename: variable, sourceFileName };
+        for (const result of await runLoadingJob(engine, graph, compiled, run, stream)) {
+          results.push(result);
+          onFile?.(result);
+        }
+      } finally {
+        stream.destroy();
       }
-    } finally {
-      stream.destroy();
     }
   }
   return results;

@@ -14,7 +14,12 @@ export {
 export { parseJsonLine, readLines, splitTokens, type LineOptions, type RawLine } from './csv.js';
 export { describeLoadingJob, type JobDescription, type JobMapping } from './describe.js';
 export { LoadingJobError, type LoadingJobErrorCode } from './errors.js';
-export { resolveAllowedFile, runLoadingJobOnFiles, type FileRunOptions } from './files.js';
+export {
+  resolveAllowedFile,
+  resolveAllowedFiles,
+  runLoadingJobOnFiles,
+  type FileRunOptions,
+} from './files.js';
 export {
   LoadingJobRegistry,
   type LoadingJobState,

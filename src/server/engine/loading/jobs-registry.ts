@@ -5,7 +5,7 @@
 import { stat } from 'node:fs/promises';
 import type { Engine } from '../engine.js';
 import { compiledJob } from './compile.js';
-import { resolveAllowedFile, runLoadingJobOnFiles } from './files.js';
+import { resolveAllowedFiles, runLoadingJobOnFiles } from './files.js';
 import type { LoadProgress } from './run.js';
 import type { FileStatistics, LoadingResult, LoadStatistics } from './stats.js';
 
@@ -110,9 +110,9 @@ export class LoadingJobRegistry {
     const entries = given
       ? Object.entries(files)
       : [...job.filenames].filter((e): e is [string, string] => e[1] !== null);
-    const reals = await Promise.all(
-      entries.map(([, path]) => resolveAllowedFile(path, options.allowedDirs)),
-    );
+    const reals = (
+      await Promise.all(entries.map(([, path]) => resolveAllowedFiles(path, options.allowedDirs)))
+    ).flat();
     const sizes = await Promise.all(reals.map(async (p) => (await stat(p)).size));
     const id = this.nextId(graph, jobName);
     const controller = new AbortController();

@@ -136,6 +136,17 @@ export const cases: LoadingCase[] = [
     data: { vertices: { post: { p1: { title: '2024/3/5', at: '2024-03-05 10:11:12' } } } },
   },
   {
+    name: 'token UDF known by name: ToMiliSeconds (LDBC TokenBank) reads datetimes and dates',
+    body: 'DEFINE FILENAME f; LOAD f TO VERTEX person VALUES ($0, _, ToMiliSeconds($1), _) USING SEPARATOR="|";',
+    input: 'ann|2010-02-14T15:32:10.447+00:00\nbob|1989-12-03\ncid|not a date\n',
+    statistics: stats({ validLine: 3 }, [['person', { validObject: 2, invalidAttribute: 1 }]]),
+    data: {
+      vertices: {
+        person: { ann: person('', 1266161530447), bob: person('', 628646400000) },
+      },
+    },
+  },
+  {
     name: '`_` keeps the stored value; an empty numeric token is missing',
     body: 'DEFINE FILENAME f; LOAD f TO VERTEX person VALUES ($0, $1, $2, _);',
     input: 'ann,Ann,41\nann,Annie,\n',

@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  localPaths,
   resolveAllowedFile,
+  resolveAllowedFiles,
   runLoadingJobOnFiles,
 } from '../../../../src/server/engine/loading/files.js';
 import { LoadingJobRegistry } from '../../../../src/server/engine/loading/jobs-registry.js';
@@ -63,6 +65,50 @@ describe('resolveAllowedFile', () => {
   });
 });
 
+describe('resolveAllowedFiles: folders and cluster prefixes', () => {
+  it('reads ALL:, ANY: and machine lists as the paths of this machine (m1)', () => {
+    expect(localPaths('ANY:/data/graph.csv')).toEqual(['/data/graph.csv']);
+    expect(localPaths('all:rel/graph.csv')).toEqual(['rel/graph.csv']);
+    expect(localPaths('m1:/data1.csv, m2|m3|m1:/data/data2.csv, m4:/x.csv')).toEqual([
+      '/data1.csv',
+      '/data/data2.csv',
+    ]);
+    expect(localPaths('plain/file.csv')).toEqual(['plain/file.csv']);
+    expect(() => localPaths('m2:/data1.csv')).toThrow(/no path for m1/);
+  });
+
+  it('expands a folder to its non-hidden regular files in name order', async () => {
+    const folder = join(allowed, 'parts');
+    mkdirSync(join(folder, 'nested'), { recursive: true });
+    writeFileSync(join(folder, 'part-00001.csv'), 'b\n');
+    writeFileSync(join(folder, 'part-00000.csv'), 'a\n');
+    writeFileSync(join(folder, '.hidden.crc'), 'x\n');
+    writeFileSync(join(folder, 'nested', 'deeper.csv'), 'y\n');
+    const expected = [join(folder, 'part-00000.csv'), join(folder, 'part-00001.csv')];
+    expect(await resolveAllowedFiles('parts', [allowed])).toEqual(expected);
+    expect(await resolveAllowedFiles(`ANY:${folder}`, [allowed])).toEqual(expected);
+  });
+
+  it.each([
+    ['ANY:../secret.csv', 'outside the allowed folders'],
+    ['ANY:', 'not a valid path'],
+    ['m1:/nowhere.csv, m2:/b.csv', 'no such file'],
+  ])('refuses %j (%s)', async (path, reason) => {
+    await expect(resolveAllowedFiles(path, [allowed])).rejects.toMatchObject({
+      code: 'LOADING-FILE',
+      message: expect.stringContaining(reason) as unknown,
+    });
+  });
+
+  it('refuses a folder with nothing to load', async () => {
+    mkdirSync(join(allowed, 'empty'));
+    await expect(resolveAllowedFiles('empty', [allowed])).rejects.toMatchObject({
+      code: 'LOADING-FILE',
+      message: expect.stringContaining('no files to load') as unknown,
+    });
+  });
+});
+
 describe('runLoadingJobOnFiles', () => {
   it('streams each file through its variable; defaults come from DEFINE FILENAME', async () => {
     await defineJob(temp.engine, 'j', job);
@@ -88,6 +134,39 @@ describe('runLoadingJobOnFiles', () => {
     );
     expect(all.map((r) => r.sourceFileName)).toEqual(['sub/posts.csv']);
     expect(Object.keys(dump(temp.engine).vertices)).toEqual(['person', 'post']);
+  });
+
+  it('loads every file of a folder, each with its own statistics and its header', async () => {
+    await defineJob(
+      temp.engine,
+      'h',
+      'CREATE LOADING JOB h FOR GRAPH social { DEFINE FILENAME f;' +
+        ' LOAD f TO VERTEX person VALUES ($1, $0, _, _) USING header="true", separator="|"; }',
+    );
+    const folder = join(allowed, 'Person');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'part-00000.csv'), 'name|id\nAnn|ann\nBob|bob\n');
+    writeFileSync(join(folder, 'part-00001.csv'), 'name|id\nCid|cid\n');
+    const results = await runLoadingJobOnFiles(
+      temp.engine,
+      'social',
+      'h',
+      { f: `ANY:${folder}` },
+      { allowedDirs: [allowed] },
+    );
+    expect(results.map((r) => r.sourceFileName)).toEqual([
+      join(folder, 'part-00000.csv'),
+      join(folder, 'part-00001.csv'),
+    ]);
+    expect(results.map((r) => r.statistics)).toEqual([
+      stats({ validLine: 2 }, [['person', { validObject: 2 }]]),
+      stats({ validLine: 1 }, [['person', { validObject: 1 }]]),
+    ]);
+    expect(Object.keys(dump(temp.engine).vertices['person'] ?? {}).sort()).toEqual([
+      'ann',
+      'bob',
+      'cid',
+    ]);
   });
 
   it('loads nothing when one of the files is refused', async () => {
