@@ -64,6 +64,21 @@ export function buildProgram(): Command {
     ),
   ).action((flags: ServeFlags) => runServeCommand(flags));
 
+  for (const [name, description] of [
+    ['status', 'show whether the shared local gwb server of the data folder runs (exit 3 if not)'],
+    ['stop', 'stop the shared local gwb server of the data folder'],
+  ] as const) {
+    program
+      .command(name)
+      .description(description)
+      .option('--data <dir>', 'data folder of the embedded default (default: $XDG_DATA_HOME/gwb)')
+      .action(async (flags: { data?: string }) => {
+        const commands = await import('./commands/local-server-commands.js');
+        const run = name === 'status' ? commands.runStatusCommand : commands.runStopCommand;
+        process.exitCode = await run(flags);
+      });
+  }
+
   program
     .command('check')
     .description('check GSQL files offline; prints file:line:col diagnostics, exit 1 on error')

@@ -1,20 +1,22 @@
 // How a face reaches its server (DESIGN.md, "The command line"): --url names any server; without
-// it, the embedded default for the data folder: the `gwb` server that owns the folder (its LOCK
-// file names its URL) if one is running, otherwise one started in this process. Faces get a
-// connection profile and never touch the engine.
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { GraphClient, type ConnectionProfile } from '../core/client/index.js';
-import { startServer, type RunningServer } from '../server/index.js';
+// it, the embedded default for the data folder: the shared local `gwb serve` that owns the folder
+// (its LOCK file names its URL), started detached by the first face that needs it and left
+// running for the others (local-server.ts). Faces get a connection profile and never touch the
+// engine.
+import { join, resolve } from 'node:path';
+import type { ConnectionProfile } from '../core/client/index.js';
 import type { ConnectionFlags } from './connection-options.js';
+import { localServerState, logFileName, startLocalServer } from './local-server.js';
 import { withProfile } from './profiles.js';
 import { defaultDataDir } from './serve.js';
 
 export interface FaceConnection {
   readonly profile: ConnectionProfile;
   /** How the server was reached, for the faces' "connected to ..." line. */
-  readonly via: 'url' | 'running-default' | 'in-process';
-  /** Stops the in-process server, if this connection started one. */
+  readonly via: 'url' | 'running-default' | 'started-default';
+  /** The local server's process and data folder (not for --url). */
+  readonly local?: { readonly pid: number; readonly dir: string };
+  /** Ends the connection; the shared local server keeps running. */
   close(): Promise<void>;
 }
 
@@ -35,24 +37,8 @@ function credentials(flags: ConnectionFlags) {
 
 /** The URL of the live server owning `dir`, from its LOCK file, when it answers a ping. */
 export async function runningServerUrl(dir: string): Promise<string | undefined> {
-  const text = await readFile(join(dir, 'LOCK'), 'utf8').catch(() => undefined);
-  const [pidText, url] = (text ?? '').split('\n');
-  const pid = Number(pidText);
-  if (!url || !Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid) return undefined;
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return undefined;
-  }
-  const client = new GraphClient({ url });
-  try {
-    await client.call('ping', {}, { signal: AbortSignal.timeout(2_000) });
-    return url;
-  } catch {
-    return undefined;
-  } finally {
-    await client.close();
-  }
+  const state = await localServerState(dir);
+  return state.state === 'running' ? state.url : undefined;
 }
 
 export async function connect(given: ConnectionFlags): Promise<FaceConnection> {
@@ -64,31 +50,35 @@ export async function connect(given: ConnectionFlags): Promise<FaceConnection> {
       close: async () => undefined,
     };
   }
-  const dir = flags.data ?? defaultDataDir();
-  const running = await runningServerUrl(dir);
-  if (running) {
+  const dir = resolve(flags.data ?? defaultDataDir());
+  const running = await localServerState(dir);
+  if (running.state === 'running') {
     return {
-      profile: { url: running, ...credentials(flags) },
+      profile: { url: running.url, ...credentials(flags) },
       via: 'running-default',
+      local: { pid: running.pid, dir },
       close: async () => undefined,
     };
   }
-  const port = flags.port === undefined ? undefined : Number(flags.port);
-  const server: RunningServer = await startServer({ dir, ...(port !== undefined ? { port } : {}) });
+  const started = await startLocalServer(dir, flags.port === undefined ? {} : { port: flags.port });
   return {
-    profile: { url: server.url, ...credentials(flags) },
-    via: 'in-process',
-    close: () => server.close(),
+    profile: { url: started.url, ...credentials(flags) },
+    via: started.started ? 'started-default' : 'running-default',
+    local: { pid: started.pid, dir },
+    close: async () => undefined,
   };
 }
 
 /** Where the session is connected, for the greetings of the faces. */
 export function describeConnection(connection: FaceConnection): string {
+  const local = connection.local;
+  if (local === undefined) return `${connection.profile.url} (server given by --url)`;
   const how =
-    connection.via === 'in-process'
-      ? 'embedded server started in this process'
-      : connection.via === 'running-default'
-        ? 'the running gwb server of the data folder'
-        : 'server given by --url';
-  return `${connection.profile.url} (${how})`;
+    connection.via === 'started-default'
+      ? 'started now in the background; it keeps running after this, `gwb stop` ends it'
+      : 'already running';
+  return (
+    `${connection.profile.url} (local gwb server, pid ${local.pid}, data ${local.dir}, ` +
+    `log ${join(local.dir, logFileName)}; ${how})`
+  );
 }

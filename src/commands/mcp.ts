@@ -10,7 +10,7 @@ import { GraphClient } from '../core/client/index.js';
 import { startHttp } from '../mcp/http.js';
 import { defaultMcpOptions, mcpOptions, type McpOptions } from '../mcp/options.js';
 import { createMcpServer } from '../mcp/server.js';
-import { connect } from './connect.js';
+import { connect, describeConnection } from './connect.js';
 import type { ConnectionFlags } from './connection-options.js';
 
 export interface McpFlags extends ConnectionFlags {
@@ -84,7 +84,7 @@ export async function runMcpCommand(flags: McpFlags): Promise<void> {
   }
   const client = new GraphClient(connection.profile, { userAgent: 'graph-workbench-mcp' });
   const mode = settings.allowWrites ? 'read-write' : 'read-only';
-  log(`gwb mcp: connected to ${connection.profile.url} (${connection.via}), ${mode}`);
+  log(`gwb mcp: connected to ${describeConnection(connection)}, ${mode}`);
   const shutdown = async (code: number) => {
     await client.close().catch(() => undefined);
     await connection.close().catch(() => undefined);

@@ -57,7 +57,10 @@ export async function runNotebookCommand(file: string | undefined, flags: Notebo
       version,
     });
     process.stdout.write(`${notebook.url}\n`);
-    process.stderr.write(`gwb notebook: serving ${file ?? 'notebook.gwbnb'}; Ctrl+C stops\n`);
+    process.stderr.write(
+      `gwb notebook: serving ${file ?? 'notebook.gwbnb'} on ${describeConnection(connection)}; ` +
+        'Ctrl+C stops\n',
+    );
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);
       process.once('SIGTERM', resolve);

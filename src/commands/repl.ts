@@ -56,6 +56,10 @@ export async function runReplCommand(flags: ReplFlags): Promise<number> {
         describeConnection(connection),
       );
     }
+    // A script's stdout is its results; which server ran them goes to stderr.
+    if (connection.local !== undefined) {
+      process.stderr.write(`gwb: using ${describeConnection(connection)}\n`);
+    }
     const useColour = process.stdout.isTTY && process.env.NO_COLOR === undefined;
     const session = new Session({
       profile: connection.profile,

@@ -45,6 +45,8 @@ export interface SessionInfo {
   readonly version: string;
   readonly graphs: string[];
   readonly folder: string;
+  /** Why the graph server could not be reached, when it could not (the file still opens). */
+  readonly serverError?: string;
 }
 
 export interface RunAnswer {

@@ -1,11 +1,10 @@
-// The faces' default connection: a running `gwb serve` for the data folder is reused; without
-// one a server starts in-process; --url is taken as given.
+// The faces' default connection: a running `gwb serve` for the data folder is reused; --url is
+// taken as given. Starting the shared local server when none runs is local-server.test.ts.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { connect } from '../../src/commands/connect.js';
-import { GraphClient } from '../../src/core/client/index.js';
 import { startGwbServe } from '../helpers/serve.js';
 
 describe('connect', () => {
@@ -16,18 +15,6 @@ describe('connect', () => {
     expect(connection.profile.url).toBe(serve.url);
     await connection.close();
     await serve.stop();
-  });
-
-  it('starts a server in-process when none owns the folder, and stops it on close', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'gwb-connect-'));
-    const connection = await connect({ data: dir, port: '0' });
-    expect(connection.via).toBe('in-process');
-    const client = new GraphClient(connection.profile);
-    expect(await client.call('ping')).toBe('pong');
-    await client.close();
-    await connection.close();
-    await expect(fetch(`${connection.profile.url}/api/ping`)).rejects.toThrow();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('takes --url and credentials as given', async () => {

@@ -24,14 +24,21 @@ export interface GwbNotebook {
 
 export async function startGwbNotebook(options: {
   file: string;
-  serverUrl: string;
+  /** The server to use (--url); without it, the shared local server (give --data in args). */
+  serverUrl?: string;
   cwd?: string;
   args?: readonly string[];
 }): Promise<GwbNotebook> {
   ensureFreshBuild();
   const child = spawn(
     process.execPath,
-    [gwbPath, 'notebook', options.file, '--url', options.serverUrl, ...(options.args ?? [])],
+    [
+      gwbPath,
+      'notebook',
+      options.file,
+      ...(options.serverUrl === undefined ? [] : ['--url', options.serverUrl]),
+      ...(options.args ?? []),
+    ],
     { cwd: options.cwd ?? repoRoot, env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const out = { stdout: '', stderr: '' };

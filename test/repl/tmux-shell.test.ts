@@ -1,5 +1,5 @@
-// End to end in a real terminal: `gwb` (no --url: the embedded default started in-process, as
-// `npm start` does) inside a tmux pane of fixed size. Types \demo, a multi-line query with a
+// End to end in a real terminal: `gwb` (no --url: the shared local server, started in the
+// background as `npm start` does) inside a tmux pane of fixed size. Types \demo, a multi-line query with a
 // Tab-completed type name, reads a table from the captured pane, cancels a long request with
 // Ctrl+C, and exits with Ctrl+D. Polls capture-pane with deadlines rather than sleeping.
 import { spawnSync } from 'node:child_process';
@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gwbPath, repoRoot } from '../helpers/gwb.js';
+import { gwbPath, repoRoot, runGwb } from '../helpers/gwb.js';
 import { ensureFreshBuild } from '../helpers/serve.js';
 
 const socket = `gwb-repl-test-${process.pid}`;
@@ -59,11 +59,13 @@ describe('the interactive shell in tmux', () => {
 
   afterAll(() => {
     spawnSync('tmux', ['-L', socket, 'kill-server']);
+    // The shell started the shared local server of its data folder; it outlives the shell.
+    if (home) runGwb(['stop', '--data', join(home, 'data', 'gwb')]);
     if (home) rmSync(home, { recursive: true, force: true });
   });
 
   it('runs the demo, completes, shows tables, cancels and exits', async () => {
-    await waitFor(/embedded server started in this process/);
+    await waitFor(/started now in the background/);
     await waitFor(/\\demo/);
 
     type('\\demo');

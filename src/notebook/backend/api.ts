@@ -65,9 +65,22 @@ function parsed<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
 
 const handlers: { [N in RouteName]: Handler } = {
   session: async (ctx) => {
-    const graphs = (await ctx.client.call('getGraphs')).graphs.map((g) => g.graphName);
+    // The page opens its file even when the graph server is down; it says so instead.
+    let graphs: string[] = [];
+    let serverError: string | undefined;
+    try {
+      graphs = (await ctx.client.call('getGraphs')).graphs.map((g) => g.graphName);
+    } catch (error) {
+      serverError = error instanceof Error ? error.message : String(error);
+    }
     return {
-      json: { server: ctx.server, version: ctx.version, graphs, folder: ctx.workspace.folder },
+      json: {
+        server: ctx.server,
+        version: ctx.version,
+        graphs,
+        folder: ctx.workspace.folder,
+        ...(serverError === undefined ? {} : { serverError }),
+      },
     };
   },
   notebooks: async (ctx) => ({

@@ -84,7 +84,11 @@ export class App implements CellHost {
 
   async start(): Promise<void> {
     this.root.replaceChildren(this.header(), this.conflictBar, this.notice, this.list);
-    if (this.session.graphs.length === 0) {
+    if (this.session.serverError !== undefined) {
+      this.notice.textContent =
+        `The graph server ${this.session.server.url} does not answer ` +
+        `(${this.session.serverError}); the notebook is editable, runs fail until it is back.`;
+    } else if (this.session.graphs.length === 0) {
       this.notice.textContent =
         'This server has no graphs yet: "Load demo graph" creates one (people, companies and ' +
         'cities, with four installed example queries) to try the notebook on.';

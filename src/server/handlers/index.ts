@@ -8,8 +8,11 @@ import { schemaHandlers } from './schema.js';
 import { pathHandlers } from './paths.js';
 import { queryHandlers } from './queries.js';
 import { queryRuntimeHandlers } from './query-runtime.js';
+import { roleHandlers } from './roles.js';
+import { scimHandlers } from './scim.js';
 import { statementsHandlers } from './statements.js';
 import { systemHandlers } from './system.js';
+import { tokenHandlers } from './tokens.js';
 
 export const serviceHandlers: HandlerMap = {
   ...systemHandlers,
@@ -22,4 +25,7 @@ export const serviceHandlers: HandlerMap = {
   ...queryHandlers,
   ...queryRuntimeHandlers,
   ...libraryHandlers,
+  ...tokenHandlers,
+  ...roleHandlers,
+  ...scimHandlers,
 };
