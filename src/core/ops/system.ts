@@ -133,7 +133,8 @@ export const getMetricsByCategory = defineOp('getMetricsByCategory', {
       CPUUsage: z.number().optional(),
       MemoryUsage: z.number().int().optional(),
       PathName: z.enum(['log', 'kafka', 'gstore', 'home']).optional(),
-      LatestNum: z.number().int().optional(),
+      // The real service's own example sends it as a string ("2").
+      LatestNum: qInt.optional(),
       Endpoint: z.string().optional(),
     })
     .optional(),

@@ -1,6 +1,7 @@
 // Every handler of the embedded service, by operation name: one map per area of the catalogue.
 import type { HandlerMap } from '../http/context.js';
 import { dataHandlers } from './data.js';
+import { informantHandlers } from './informant.js';
 import { libraryHandlers } from './library.js';
 import { loadingHandlers } from './loading.js';
 import { maintenanceHandlers } from './maintenance.js';
@@ -25,6 +26,7 @@ export const serviceHandlers: HandlerMap = {
   ...queryHandlers,
   ...queryRuntimeHandlers,
   ...libraryHandlers,
+  ...informantHandlers,
   ...tokenHandlers,
   ...roleHandlers,
   ...scimHandlers,

@@ -4,6 +4,7 @@
 // period, then cuts the remaining connections.
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { monitorOf } from '../metrics/monitor.js';
 import { dispatch, type DispatchState, type Listener } from './dispatch.js';
 import type { ListenerKind } from './route-table.js';
 
@@ -36,6 +37,8 @@ export async function listen(
       res.destroy();
     });
   });
+  // Open connections and their bytes, for the network metrics.
+  server.on('connection', (socket) => monitorOf(state.engine).connections.track(socket));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen({ host, port }, () => {
