@@ -77,6 +77,7 @@ export const deleteExpiredTokens = defineOp('deleteExpiredTokens', {
     .object({ user: z.array(z.string()).optional(), secret: z.array(z.string()).optional() })
     .optional(),
   result: z.unknown(),
-  privilege: 'WRITE_USER',
+  // No privilege for the endpoint as such: a user may always remove its own expired tokens, and
+  // needs WRITE_USER only for other users' (spec), which depends on the body.
   readOnly: false,
 });
