@@ -15,6 +15,7 @@ export interface ServeFlags extends ConnectionFlags {
   host?: string;
   restppAuth?: boolean;
   allowFiles?: string[];
+  udf?: string[];
   maxBodyMb?: string;
   maxConcurrentQueries?: string;
   maxDelayQueue?: string;
@@ -37,6 +38,12 @@ export function addServeOptions(command: Command): Command {
       new Option(
         '--allow-files <dir>',
         'folder loading jobs may read (repeatable; default: cwd)',
+      ).argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
+    )
+    .addOption(
+      new Option(
+        '--udf <file>',
+        'JavaScript module whose exported functions queries may call as UDFs (repeatable)',
       ).argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
     )
     .addOption(
@@ -99,6 +106,7 @@ export async function runServeCommand(flags: ServeFlags): Promise<void> {
       password: flags.password,
       restppAuth: flags.restppAuth === true,
       allowFiles: flags.allowFiles,
+      udfModules: flags.udf,
       maxBodyBytes: bodyLimit(flags.maxBodyMb),
       maxConcurrentQueries: count('--max-concurrent-queries', flags.maxConcurrentQueries, 1),
       maxDelayQueueSize: count('--max-delay-queue', flags.maxDelayQueue, 0),

@@ -9,6 +9,7 @@ import { LoginThrottle, type ThrottleOptions } from './auth/throttle.js';
 import { TokenService } from './auth/tokens.js';
 import { Engine } from './engine/engine.js';
 import { queryService } from './engine/queries/service.js';
+import { loadUdfModule, UdfModuleError } from './engine/query/udf/index.js';
 import {
   defaultMaxConcurrentQueries,
   defaultMaxDelayQueueSize,
@@ -41,6 +42,8 @@ export interface ServerOptions {
   readonly restppAuth?: boolean;
   /** Folders local-file loading may read from; default the working directory. */
   readonly allowFiles?: readonly string[];
+  /** JavaScript modules whose exported functions become UDFs (`gwb serve --udf`). */
+  readonly udfModules?: readonly string[];
   /** Queries running at once (RESTPP.WorkLoadManager.MaxConcurrentQueries); default 50. */
   readonly maxConcurrentQueries?: number;
   /** Queries waiting beyond that (RESTPP.WorkLoadManager.MaxDelayQueueSize); default 200. */
@@ -73,7 +76,7 @@ export interface RunningServer {
 /** A reason the service cannot start, with a stable code; `gwb serve` exits 2 on it. */
 export class StartupError extends Error {
   constructor(
-    readonly code: 'GWB-LOCKED' | 'GWB-DEFAULT-PASSWORD' | 'GWB-LISTEN',
+    readonly code: 'GWB-LOCKED' | 'GWB-DEFAULT-PASSWORD' | 'GWB-LISTEN' | 'GWB-UDF',
     message: string,
   ) {
     super(message);
@@ -152,6 +155,18 @@ async function usesDefaultPassword(users: AccessStore, password: string | undefi
   return (await users.verify(superuserName, defaultPassword)) !== undefined;
 }
 
+/** Loads the `--udf` modules into the engine's UDF registry; a bad module refuses the start. */
+async function addUdfModules(engine: Engine, files: readonly string[]): Promise<void> {
+  for (const file of files) {
+    try {
+      queryService(engine).udfs.add(await loadUdfModule(file));
+    } catch (error) {
+      if (error instanceof UdfModuleError) throw new StartupError('GWB-UDF', error.message);
+      throw error;
+    }
+  }
+}
+
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const dir = resolve(options.dir);
   const host = options.host ?? defaultHost;
@@ -181,6 +196,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           `${superuserName} has the default password; set one with --password or GWB_PASSWORD`,
       );
     }
+    await addUdfModules(engine, options.udfModules ?? []);
     queryService(engine).workload.configure({
       maxConcurrent: options.maxConcurrentQueries ?? defaultMaxConcurrentQueries,
       maxDelayQueue: options.maxDelayQueueSize ?? defaultMaxDelayQueueSize,

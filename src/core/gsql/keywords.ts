@@ -77,7 +77,7 @@ export const RESERVED = words(`
 
 /** Words that start a statement of the GSQL shell (top level of a script). */
 export const SHELL_STATEMENT_KEYWORDS = words(`
-  CREATE USE DROP INSTALL RUN INTERPRET LS SHOW GRANT REVOKE CLEAR TYPEDEF IMPORT
+  CREATE USE DROP INSTALL RUN INTERPRET LS SHOW GRANT REVOKE CLEAR TYPEDEF IMPORT ALTER
 `);
 
 /** Words that start a statement inside a query body. */

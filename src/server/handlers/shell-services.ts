@@ -1,9 +1,13 @@
 // What the GSQL shell reaches beyond the schema, for one request: loading jobs (checked against
-// the schema when created, run on allowed local files) with the shell's report text.
+// the schema when created, run on allowed local files) with the shell's report text, and the
+// files PUT reads and GET writes (inside the allowed folders too).
+import { readFile, realpath, writeFile } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { RunJob } from '../../core/gsql/index.js';
 import type { Engine } from '../engine/engine.js';
 import {
   compileJobText,
+  resolveAllowedFile,
   runLoadingJobOnFiles,
   type LoadingResult,
 } from '../engine/loading/index.js';
@@ -30,8 +34,50 @@ function report(results: readonly LoadingResult[]): string[] {
   return lines;
 }
 
+/** Largest file PUT reads (UDF sources are small). */
+const maxPutBytes = 1024 * 1024;
+
+async function readAllowed(path: string, allowedDirs: readonly string[]): Promise<string> {
+  const real = await resolveAllowedFile(path, allowedDirs).catch((e: unknown) => {
+    throw new ShellError(`PUT: ${e instanceof Error ? e.message : String(e)}`);
+  });
+  const bytes = await readFile(real);
+  if (bytes.length > maxPutBytes)
+    throw new ShellError(`PUT: "${path}" is larger than ${maxPutBytes} bytes`);
+  return bytes.toString('utf8');
+}
+
+/** Writes `text` to `path` when its folder is (after symlinks) inside an allowed folder. */
+async function writeAllowed(
+  path: string,
+  text: string,
+  allowedDirs: readonly string[],
+): Promise<void> {
+  const first = allowedDirs[0];
+  if (first === undefined) throw new ShellError(`GET: no folder is allowed for files`);
+  const target = resolve(first, path);
+  const folder = await realpath(dirname(target)).catch(() => {
+    throw new ShellError(`GET: the folder of "${path}" does not exist`);
+  });
+  const allowed = await Promise.all(allowedDirs.map((d) => realpath(d).catch(() => undefined)));
+  const inside = allowed.some((a) => {
+    if (a === undefined) return false;
+    const rel = relative(a, folder);
+    return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+  });
+  if (!inside)
+    throw new ShellError(
+      `GET: "${path}" is outside the allowed folders (${allowedDirs.join(', ')})`,
+    );
+  await writeFile(join(folder, basename(target)), text);
+}
+
 export function shellServices(engine: Engine, allowedDirs: readonly string[]): ShellServices {
   return {
+    files: {
+      read: (path) => readAllowed(path, allowedDirs),
+      write: (path, text) => writeAllowed(path, text, allowedDirs),
+    },
     checkLoadingJob: (graph, text) => {
       compileJobText(text, engine.catalog, graph);
     },

@@ -1,4 +1,5 @@
 // The GSQL AST: every node kind, the top-level statement union and the script root.
+import type * as A from './access.js';
 import type { ErrorNode, NodeBase, OptionNode } from './common.js';
 import type * as D from './ddl.js';
 import type * as E from './expr.js';
@@ -8,6 +9,7 @@ import type * as S from './select.js';
 import type * as Sh from './shell.js';
 import type * as T from './types.js';
 
+export type * from './access.js';
 export type * from './common.js';
 export type * from './ddl.js';
 export type * from './expr.js';
@@ -40,6 +42,11 @@ export type Statement =
   | Sh.CreateSecret
   | Sh.CreateUser
   | Sh.RoleGrant
+  | A.AlterPassword
+  | A.CreateRole
+  | A.DropRole
+  | A.PrivilegeGrant
+  | A.ShowPrivilege
   | Sh.ClearGraphStore
   | Sh.InstallQuery
   | Sh.RunQuery

@@ -44,9 +44,10 @@ export interface CreateSecret extends NodeBase<'CreateSecret'> {
   readonly alias: string | null;
 }
 
-/** CREATE USER [name]: the shell prompts for what is not given. */
+/** CREATE USER [name] [WITH PASSWORD "p"]: the shell prompts for what is not given. */
 export interface CreateUser extends NodeBase<'CreateUser'> {
   readonly name: string | null;
+  readonly password: string | null;
 }
 
 /** GRANT ROLE r ON GRAPH g TO u / REVOKE ROLE r ON GRAPH g FROM u; graph null means global. */

@@ -17,6 +17,7 @@ import {
   type CommentSource,
 } from './comments.js';
 import { formatCreateQuery, formatInterpretBlock, formatStmt } from './query.js';
+import { formatAccessStatement } from './access.js';
 import { formatLoadingJob, formatShellCommand } from './shell.js';
 
 export { formatExpr, formatType } from './expr.js';
@@ -43,6 +44,12 @@ export function formatStatement(s: Statement, cs: CommentSource = NO_COMMENTS): 
       return formatLoadingJob(s);
     case 'Error':
       return [s.text];
+    case 'AlterPassword':
+    case 'CreateRole':
+    case 'DropRole':
+    case 'PrivilegeGrant':
+    case 'ShowPrivilege':
+      return [formatAccessStatement(s)];
     case 'RunJob':
     case 'UseGraph':
     case 'UseGlobal':

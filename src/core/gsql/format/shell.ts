@@ -7,6 +7,7 @@ import type {
   RunJob,
   Statement,
 } from '../ast/index.js';
+import { formatPassword } from './access.js';
 import { formatExpr, quote } from './expr.js';
 import { formatOptions } from './ddl.js';
 import { indent } from './lines.js';
@@ -104,7 +105,7 @@ export function formatShellCommand(s: Statement): string | null {
     case 'CreateSecret':
       return `CREATE SECRET${s.alias === null ? '' : ` ${s.alias}`}`;
     case 'CreateUser':
-      return `CREATE USER${s.name === null ? '' : ` ${s.name}`}`;
+      return `CREATE USER${s.name === null ? '' : ` ${s.name}`}${formatPassword(s.password)}`;
     case 'RoleGrant': {
       const on = s.graph === null ? 'ON GLOBAL' : `ON GRAPH ${s.graph}`;
       return `${s.revoke ? 'REVOKE' : 'GRANT'} ROLE ${names(s.roles)} ${on} ${s.revoke ? 'FROM' : 'TO'} ${names(s.users)}`;

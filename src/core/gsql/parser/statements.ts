@@ -3,6 +3,14 @@
 import type { Script, Statement } from '../ast/index.js';
 import { SHELL_STATEMENT_KEYWORDS } from '../keywords.js';
 import type { Token } from '../tokens.js';
+import {
+  parseAlter,
+  parseCreateRole,
+  parseCreateUser,
+  parseDropRole,
+  parsePrivilegeGrant,
+  parseShowPrivilege,
+} from './access.js';
 import { SyntaxBail, type Cursor } from './cursor.js';
 import {
   parseCreateEdge,
@@ -64,16 +72,20 @@ function parseStatement(c: Cursor): Statement {
     case 'USE':
       return parseUse(c, start);
     case 'DROP':
-      return parseDrop(c, start);
+      return c.at('ROLE') ? parseDropRole(c, start) : parseDrop(c, start);
+    case 'ALTER':
+      return parseAlter(c, start);
     case 'LS':
       return { kind: 'Ls', range: c.rangeFrom(start) };
     case 'SHOW':
-      return parseShow(c, start);
+      return c.at('PRIVILEGE') ? parseShowPrivilege(c, start) : parseShow(c, start);
     case 'IMPORT':
       return parseImport(c, start);
     case 'GRANT':
     case 'REVOKE':
-      return parseGrantRevoke(c, start, start.upper === 'REVOKE');
+      return c.at('ROLE')
+        ? parseGrantRevoke(c, start, start.upper === 'REVOKE')
+        : parsePrivilegeGrant(c, start, start.upper === 'REVOKE');
     case 'CLEAR':
       return parseClear(c, start);
     case 'INSTALL':
@@ -106,6 +118,11 @@ function parseCreate(c: Cursor, start: Token): Statement {
   if (c.at('VERTEX')) return parseCreateVertex(c, start);
   if (c.at('DIRECTED') || c.at('UNDIRECTED') || c.at('EDGE')) return parseCreateEdge(c, start);
   if (c.at('GRAPH')) return parseCreateGraph(c, start);
+  if (c.at('GLOBAL') && c.peekIs(1, 'ROLE')) {
+    c.next();
+    return parseCreateRole(c, start, true);
+  }
+  if (c.at('ROLE')) return parseCreateRole(c, start, false);
   if (c.eat('GLOBAL')) return parseSchemaChangeJob(c, start, true);
   if (c.at('SCHEMA_CHANGE')) return parseSchemaChangeJob(c, start, false);
   if (c.at('LOADING') || c.at('ONLINE_POST')) return parseCreateLoadingJob(c, start);
@@ -113,9 +130,6 @@ function parseCreate(c: Cursor, start: Token): Statement {
     const alias = c.atName() && !c.atLineStart ? c.next().text : null;
     return { kind: 'CreateSecret', alias, range: c.rangeFrom(start) };
   }
-  if (c.eat('USER')) {
-    const name = c.atName() && !c.atLineStart ? c.next().text : null;
-    return { kind: 'CreateUser', name, range: c.rangeFrom(start) };
-  }
+  if (c.eat('USER')) return parseCreateUser(c, start);
   return c.fail([]);
 }

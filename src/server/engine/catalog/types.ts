@@ -99,7 +99,12 @@ export interface CatalogData {
   readonly loadingJobs: readonly LoadingJobDef[];
   readonly queries: readonly QueryDef[];
   readonly schemaJobs: readonly SchemaJobDef[];
+  /** User-defined function files uploaded by PUT ExprFunctions|ExprUtil|TokenBank (udf-files.ts). */
+  readonly udfFiles?: Readonly<Partial<Record<UdfFileName, string>>>;
 }
+
+/** The user-defined function files the GSQL shell's PUT and GET name. */
+export type UdfFileName = 'ExprFunctions' | 'ExprUtil' | 'TokenBank';
 
 export const emptyCatalog: CatalogData = {
   version: 0,

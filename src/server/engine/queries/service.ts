@@ -14,6 +14,7 @@ import {
   type CompiledQuery,
   type QueryOutput,
 } from '../query/index.js';
+import { UdfRegistry } from '../query/udf/index.js';
 import { DetachedQueries, type DetachedEntry } from './detached.js';
 import { RunningQueries } from './running.js';
 import { QueueFullError, Workload } from './workload.js';
@@ -73,6 +74,8 @@ export class QueryService {
   readonly running = new RunningQueries();
   readonly workload = new Workload();
   readonly detached = new DetachedQueries();
+  /** The user-defined functions queries of this engine may call (`gwb serve --udf`). */
+  readonly udfs = new UdfRegistry();
 
   constructor(private readonly engine: Engine) {}
 

@@ -25,7 +25,9 @@ export type QueryRuntimeCode =
   | 'QUERY-FILE-DENIED'
   | 'QUERY-EXCEPTION'
   | 'QUERY-UNKNOWN-QUERY'
-  | 'QUERY-WRITE-FAILED';
+  | 'QUERY-WRITE-FAILED'
+  /** A user-defined function (gwb serve --udf) threw or returned no value. */
+  | 'QUERY-UDF-FAILED';
 
 export interface QueryProblem {
   readonly code: QueryCompileCode;

@@ -16,6 +16,11 @@ export interface ShellServices {
   ) => Promise<string[]>;
   /** Query statements (CREATE/INSTALL/RUN/INTERPRET QUERY): lines to print. */
   readonly queries?: (ctx: StatementContext) => Promise<string[]> | undefined;
+  /** Files PUT reads and GET writes (UDF files), on the service's machine; throw when refused. */
+  readonly files?: {
+    read(path: string): Promise<string>;
+    write(path: string, text: string): Promise<void>;
+  };
 }
 
 export interface StatementContext {

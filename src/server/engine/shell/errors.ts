@@ -1,6 +1,11 @@
 // Statements the shell refuses: the message is what the GSQL shell prints for it, and the code
 // is stable for callers that tell refusals apart (SHELL-ERROR for the general case).
-export type ShellErrorCode = 'SHELL-ERROR' | 'SHELL-BAD-ARGUMENT' | 'SHELL-UNKNOWN-PACKAGE';
+export type ShellErrorCode =
+  | 'SHELL-ERROR'
+  | 'SHELL-BAD-ARGUMENT'
+  | 'SHELL-UNKNOWN-PACKAGE'
+  | 'SHELL-PERMISSION-DENIED'
+  | 'SHELL-ACCESS';
 
 export class ShellError extends Error {
   constructor(

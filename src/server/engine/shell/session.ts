@@ -15,6 +15,7 @@ import { requireGraph } from './context.js';
 import * as ddl from './ddl.js';
 import { ShellError } from './errors.js';
 import { ls, show } from './listing.js';
+import { getUdf, putUdf } from './udf-statements.js';
 import { importPackage, showPackage } from './packages.js';
 
 export interface ShellResult {
@@ -125,9 +126,11 @@ export class ShellSession {
       case 'SetParam':
         // Session parameters (syntax_version, ...) are accepted; their effects come later.
         return [];
-      case 'TypedefAccum':
       case 'PutUdf':
+        return putUdf(ctx, s);
       case 'GetUdf':
+        return getUdf(ctx, s);
+      case 'TypedefAccum':
       case 'CreateSecret':
       case 'CreateUser':
       case 'RoleGrant':
