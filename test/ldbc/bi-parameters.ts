@@ -46,46 +46,65 @@ function isoDay(d: Date): string {
   return d.toISOString().slice(0, 10);
 }
 
-// Reused sub-selections of the picks.
-const busiestTagClass = `SELECT TagClass.name FROM TagClass JOIN Tag ON Tag.TypeTagClassId = TagClass.id
-  JOIN Message_hasTag_Tag mt ON mt.TagId = Tag.id GROUP BY TagClass.name ORDER BY count(*) DESC, TagClass.name LIMIT 1`;
-const busiestTag = `SELECT Tag.name FROM Tag JOIN Message_hasTag_Tag mt ON mt.TagId = Tag.id
-  GROUP BY Tag.name ORDER BY count(*) DESC, Tag.name LIMIT 1`;
-const populousCountry = `SELECT Country.name FROM Country JOIN City ON City.PartOfCountryId = Country.id
-  JOIN Person ON Person.LocationCityId = City.id GROUP BY Country.name ORDER BY count(*) DESC, Country.name LIMIT 1`;
-const messageDay = (fraction: number) =>
-  `SELECT quantile_disc(creationDate, ${fraction})::date FROM Message`;
+// Reused candidate lists of the picks, most frequent first.
+const tagClasses = `SELECT TagClass.name AS tagClass, count(*) AS n FROM TagClass
+  JOIN Tag ON Tag.TypeTagClassId = TagClass.id JOIN Message_hasTag_Tag mt ON mt.TagId = Tag.id
+  GROUP BY TagClass.name ORDER BY n DESC, TagClass.name LIMIT 4`;
+const tags = `SELECT Tag.name AS tag, count(*) AS n FROM Tag JOIN Message_hasTag_Tag mt ON mt.TagId = Tag.id
+  GROUP BY Tag.name ORDER BY n DESC, Tag.name LIMIT 6`;
+const interestTags = `SELECT Tag.name AS tag, count(*) AS n FROM Tag JOIN Person_hasInterest_Tag pt ON pt.TagId = Tag.id
+  GROUP BY Tag.name ORDER BY n DESC, Tag.name LIMIT 6`;
+const countries = `SELECT Country.name AS country, count(*) AS n FROM Country
+  JOIN City ON City.PartOfCountryId = Country.id JOIN Person ON Person.LocationCityId = City.id
+  GROUP BY Country.name ORDER BY n DESC, Country.name`;
+const messageDays = (fractions: readonly number[]) =>
+  `SELECT unnest(quantile_disc(creationDate, [${fractions.join(', ')}]))::date AS day,
+     unnest([${fractions.join(', ')}]) AS f FROM Message`;
+const knowsPairs = (
+  place: string,
+) => `SELECT ${place}1.name AS place1, ${place}2.name AS place2, count(*) AS n
+  FROM Person_knows_Person k
+  JOIN Person p1 ON p1.id = k.Person1Id JOIN City ci1 ON ci1.id = p1.LocationCityId
+  JOIN Country Country1 ON Country1.id = ci1.PartOfCountryId
+  JOIN Person p2 ON p2.id = k.Person2Id JOIN City ci2 ON ci2.id = p2.LocationCityId
+  JOIN Country Country2 ON Country2.id = ci2.PartOfCountryId
+  WHERE Country1.id <> Country2.id GROUP BY 1, 2`;
 
-/** SELECTs giving each query's values (column names are the parameter names). */
+/**
+ * SELECTs listing each query's candidate values (column names are the parameter names), in a
+ * deterministic order, most promising first.
+ */
 const pickers: Readonly<Record<number, string>> = {
-  1: `SELECT strftime((${messageDay(0.7)})::timestamp + INTERVAL 13 HOUR + INTERVAL 37 MINUTE, '%Y-%m-%dT%H:%M:%S.000+00:00') AS datetime`,
-  2: `SELECT (${messageDay(0.3)}) AS date, (${busiestTagClass}) AS tagClass`,
-  3: `SELECT (${busiestTagClass}) AS tagClass,
-       (SELECT Country.name FROM Forum JOIN Person ON Person.id = Forum.ModeratorPersonId
+  1: `SELECT strftime(day::timestamp + INTERVAL 13 HOUR + INTERVAL 37 MINUTE, '%Y-%m-%dT%H:%M:%S.000+00:00') AS datetime
+      FROM (${messageDays([0.7, 0.3, 1])}) ORDER BY f`,
+  2: `SELECT d.day AS date, c.tagClass FROM (${messageDays([0.3, 0.6])}) d, (${tagClasses}) c ORDER BY c.n DESC, c.tagClass, d.f`,
+  3: `SELECT c.tagClass, m.country FROM (${tagClasses}) c,
+       (SELECT Country.name AS country, count(*) AS n FROM Forum JOIN Person ON Person.id = Forum.ModeratorPersonId
           JOIN City ON City.id = Person.LocationCityId JOIN Country ON Country.id = City.PartOfCountryId
-          GROUP BY Country.name ORDER BY count(*) DESC, Country.name LIMIT 1) AS country`,
-  4: `SELECT (SELECT quantile_disc(creationDate, 0.2)::date FROM Forum) AS date`,
-  5: `SELECT (${busiestTag}) AS tag`,
-  6: `SELECT (${busiestTag}) AS tag`,
-  7: `SELECT (${busiestTag}) AS tag`,
-  8: `SELECT (SELECT Tag.name FROM Tag JOIN Person_hasInterest_Tag pt ON pt.TagId = Tag.id
-          GROUP BY Tag.name ORDER BY count(*) DESC, Tag.name LIMIT 1) AS tag,
-       (${messageDay(0.2)}) AS startDate, (${messageDay(0.8)}) AS endDate`,
-  9: `SELECT (${messageDay(0.4)}) AS startDate, (${messageDay(0.6)}) AS endDate`,
-  10: `SELECT (SELECT Person1Id FROM Person_knows_Person GROUP BY Person1Id ORDER BY count(*) DESC, Person1Id LIMIT 1) AS personId,
-       (${populousCountry}) AS country, (${busiestTagClass}) AS tagClass`,
-  11: `SELECT Country.name AS country, DATE '2010-01-01' AS startDate, DATE '2013-01-01' AS endDate
-       FROM Country JOIN City ON City.PartOfCountryId = Country.id JOIN Person ON Person.LocationCityId = City.id
-       GROUP BY Country.name ORDER BY count(*) DESC, Country.name LIMIT 20`,
-  12: `SELECT (${messageDay(0.2)}) AS startDate, 120 AS lengthThreshold,
-       (SELECT string_agg(language, ';' ORDER BY n DESC, language) FROM
+          GROUP BY Country.name ORDER BY n DESC, Country.name LIMIT 3) m
+      ORDER BY c.n DESC, m.n DESC, c.tagClass, m.country`,
+  4: `SELECT unnest(quantile_disc(creationDate, [0.2, 0.5, 0.8]))::date AS date FROM Forum`,
+  5: `SELECT tag FROM (${tags}) ORDER BY n DESC, tag`,
+  6: `SELECT tag FROM (${tags}) ORDER BY n DESC, tag`,
+  7: `SELECT tag FROM (${tags}) ORDER BY n DESC, tag`,
+  8: `SELECT t.tag, a.day AS startDate, b.day AS endDate FROM (${interestTags}) t,
+       (${messageDays([0.2])}) a, (${messageDays([0.8])}) b ORDER BY t.n DESC, t.tag`,
+  9: `SELECT a.day AS startDate, b.day AS endDate FROM (${messageDays([0.4, 0.1])}) a
+       JOIN (${messageDays([0.6, 0.9])}) b ON b.f = a.f + 0.2 OR b.f = a.f + 0.8 ORDER BY a.f DESC`,
+  10: `SELECT p.personId, c.country, t.tagClass FROM
+       (SELECT Person1Id AS personId, count(*) AS n FROM Person_knows_Person GROUP BY 1 ORDER BY n DESC, 1 LIMIT 3) p,
+       (${countries} LIMIT 2) c, (${tagClasses}) t ORDER BY p.n DESC, p.personId, c.n DESC, c.country, t.n DESC, t.tagClass`,
+  11: `SELECT country, DATE '2010-01-01' AS startDate, DATE '2013-01-01' AS endDate FROM (${countries})
+       ORDER BY n DESC, country`,
+  12: `SELECT d.day AS startDate, t AS lengthThreshold, l.languages FROM (${messageDays([0.2, 0.5])}) d,
+       unnest([120, 60]) AS th(t),
+       (SELECT string_agg(language, ';' ORDER BY n DESC, language) AS languages FROM
           (SELECT language, count(*) AS n FROM Post WHERE language IS NOT NULL GROUP BY language
-           ORDER BY n DESC, language LIMIT 2)) AS languages`,
-  13: `SELECT (${populousCountry}) AS country, DATE '2013-01-01' AS endDate`,
-  14: `SELECT c1.name AS country1, c2.name AS country2 FROM Person_knows_Person k
-       JOIN Person p1 ON p1.id = k.Person1Id JOIN City ci1 ON ci1.id = p1.LocationCityId JOIN Country c1 ON c1.id = ci1.PartOfCountryId
-       JOIN Person p2 ON p2.id = k.Person2Id JOIN City ci2 ON ci2.id = p2.LocationCityId JOIN Country c2 ON c2.id = ci2.PartOfCountryId
-       WHERE c1.id <> c2.id GROUP BY c1.name, c2.name ORDER BY count(*) DESC, c1.name, c2.name LIMIT 8`,
+           ORDER BY n DESC, language LIMIT 2)) l
+       ORDER BY d.f, t DESC`,
+  13: `SELECT country, DATE '2013-01-01' AS endDate FROM (${countries}) ORDER BY n DESC, country`,
+  14: `SELECT place1 AS country1, place2 AS country2 FROM (${knowsPairs('Country')})
+       ORDER BY n DESC, place1, place2 LIMIT 8`,
   15: `SELECT k1.Person1Id AS person1Id, k2.Person2Id AS person2Id,
        (SELECT quantile_disc(creationDate, 0.1)::date FROM Forum) AS startDate,
        (SELECT quantile_disc(creationDate, 0.9)::date FROM Forum) AS endDate
@@ -99,10 +118,8 @@ const pickers: Readonly<Record<number, string>> = {
        SELECT a.tag AS tagA, a.day AS dateA, b.tag AS tagB, b.day AS dateB, 5 AS maxKnowsLimit
        FROM tagDays a JOIN tagDays b ON a.person = b.person AND a.tag <> b.tag
        GROUP BY 1, 2, 3, 4 ORDER BY count(*) DESC, 1, 2, 3, 4 LIMIT 8`,
-  17: `SELECT Tag.name AS tag, 4 AS delta FROM Tag JOIN Message_hasTag_Tag mt ON mt.TagId = Tag.id
-       GROUP BY Tag.name ORDER BY count(*) DESC, Tag.name LIMIT 12`,
-  18: `SELECT (SELECT Tag.name FROM Tag JOIN Person_hasInterest_Tag pt ON pt.TagId = Tag.id
-          GROUP BY Tag.name ORDER BY count(*) DESC, Tag.name LIMIT 1) AS tag`,
+  17: `SELECT tag, d AS delta FROM (${tags}), unnest([4, 16]) AS ds(d) ORDER BY n DESC, tag, d`,
+  18: `SELECT tag FROM (${interestTags}) ORDER BY n DESC, tag`,
   19: `SELECT p1.LocationCityId AS city1Id, p2.LocationCityId AS city2Id FROM Person_knows_Person k
        JOIN Person p1 ON p1.id = k.Person1Id JOIN Person p2 ON p2.id = k.Person2Id
        JOIN City c1 ON c1.id = p1.LocationCityId JOIN City c2 ON c2.id = p2.LocationCityId
@@ -131,22 +148,36 @@ function findsSomething(query: number, rows: readonly (readonly unknown[])[]): b
   return rows.length > 0;
 }
 
+/** How many parameter sets each query runs with. */
+export const setsPerQuery = 3;
+
 /**
- * One parameter set per BI query, picked from the data the reference holds: the first candidate
- * (in the picker's deterministic order) for which the SQL reference finds something, as LDBC's
- * parameter generator picks values of known frequency.
+ * Parameter sets of a BI query picked from the data the reference holds, as LDBC's parameter
+ * generator picks values of known frequency: the first `setsPerQuery` candidates (in the picker's
+ * deterministic order) for which the SQL reference finds something, topped up with the next
+ * candidates when fewer do (an empty answer is an answer to compare too).
  */
-export async function pickParameters(ref: SqlReference, query: number): Promise<Parameter[]> {
+export async function pickParameters(ref: SqlReference, query: number): Promise<Parameter[][]> {
   const rows = await ref.all(pickers[query] ?? '');
-  const candidates = rows.map((row) =>
-    parameters(query, Object.fromEntries(Object.entries(row).map(([k, v]) => [k, text(v)]))),
-  );
+  const seen = new Set<string>();
+  const candidates = rows
+    .map((row) =>
+      parameters(query, Object.fromEntries(Object.entries(row).map(([k, v]) => [k, text(v)]))),
+    )
+    .filter((c) => {
+      const key = JSON.stringify(c);
+      return !seen.has(key) && seen.add(key);
+    });
+  const fruitful: Parameter[][] = [];
+  const rest: Parameter[][] = [];
   for (const candidate of candidates) {
-    if (findsSomething(query, await ref.bi(query, sqlLiterals(candidate)))) return candidate;
+    if (fruitful.length === setsPerQuery) break;
+    const found = findsSomething(query, await ref.bi(query, sqlLiterals(candidate)));
+    (found ? fruitful : rest).push(candidate);
   }
-  const first = candidates[0];
-  if (!first) throw new Error(`bi-${query}: the picker found no candidate`);
-  return first;
+  const picked = [...fruitful, ...rest].slice(0, setsPerQuery);
+  if (picked.length === 0) throw new Error(`bi-${query}: the picker found no candidate`);
+  return picked;
 }
 
 /** tigergraph/queries.py cast_parameter_to_driver_input, plus its BI 1 rename (`datetime` is a
