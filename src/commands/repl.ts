@@ -61,9 +61,11 @@ export async function runReplCommand(flags: ReplFlags): Promise<number> {
       process.stderr.write(`gwb: using ${describeConnection(connection)}\n`);
     }
     const useColour = process.stdout.isTTY && process.env.NO_COLOR === undefined;
+    const pager = pagerFromEnv();
     const session = new Session({
       profile: connection.profile,
-      sink: streamSink(process.stdout, process.stderr, pagerFromEnv()),
+      sink: streamSink(process.stdout, process.stderr, pager),
+      pager,
       format: flags.format ?? 'table',
       colour: useColour,
       width: () => process.stdout.columns ?? 120,

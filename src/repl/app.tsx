@@ -2,8 +2,9 @@
 // statement runs, or the editor with its completion popup or reverse search. Keys: Enter runs a
 // complete input (else a newline), Alt/Shift+Enter or Ctrl+J a newline, Tab completes, Up/Down
 // walk lines then history, Ctrl+R searches history, Ctrl+C cancels (a run, the input, or twice
-// on an empty line quits), Ctrl+D on an empty line quits.
-import { Box, Static, Text, useApp, useInput, type Key } from 'ink';
+// on an empty line quits), Ctrl+D on an empty line quits, Ctrl+L (or the shell's `clear`) clears
+// the screen, keeping the scrollback.
+import { Box, Static, Text, useApp, useInput, useStdout, type Key } from 'ink';
 import { useEffect, useRef, useState } from 'react';
 import { inputState } from '../core/gsql/index.js';
 import { CompletionPopup } from './completion.js';
@@ -33,12 +34,21 @@ interface Search {
 export function readyToRun(text: string): boolean {
   const trimmed = text.trim();
   if (trimmed === '') return false;
-  if (trimmed.startsWith('\\')) return true;
+  if (trimmed.startsWith('\\') || isClearCommand(trimmed)) return true;
   return inputState(text) !== 'incomplete';
+}
+
+/** Clear the screen and home the cursor (the scrollback stays, as with Ctrl+L in bash). */
+const clearScreenCodes = '\x1b[2J\x1b[H';
+
+/** The GSQL shell's own `clear` command (not a GSQL statement). */
+export function isClearCommand(text: string): boolean {
+  return /^\s*clear\s*;?\s*$/i.test(text);
 }
 
 export function App({ session, feed, history: initialHistory, onHistory, onExit }: AppProps) {
   const { exit } = useApp();
+  const { write } = useStdout();
   const [blocks, setBlocks] = useState<readonly Block[]>(feed.all);
   const [shown, setShown] = useState<ed.EditorState>(ed.emptyEditor);
   // The editor state lives in a ref: keys that arrive together (a fast typist, tmux, a paste)
@@ -70,6 +80,10 @@ export function App({ session, feed, history: initialHistory, onHistory, onExit 
     history.current = addEntry(history.current, text);
     historyAt.current = undefined;
     onHistory?.(history.current);
+    if (isClearCommand(text)) {
+      setState(ed.emptyEditor);
+      return write(clearScreenCodes);
+    }
     feed.push(`${session.paint('green', prompt(session.graph))}${text}`);
     setState(ed.emptyEditor);
     const controller = new AbortController();
@@ -169,6 +183,7 @@ export function App({ session, feed, history: initialHistory, onHistory, onExit 
       return;
     }
     if (key.ctrl && input === 'r') return setSearch({ query: '', index: undefined });
+    if (key.ctrl && input === 'l') return write(clearScreenCodes);
     if (key.ctrl && input === 'u') return setState(ed.killToLineStart);
     if (key.ctrl && input === 'a') return setState(ed.lineStart);
     if (key.ctrl && input === 'e') return setState(ed.lineEnd);

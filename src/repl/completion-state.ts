@@ -1,7 +1,9 @@
-// Tab completion against the editor: candidates from the core helper with the live schema, and
+// Tab completion against the editor: candidates from the core helper with the live schema (meta
+// command lines from meta/complete.ts), and
 // applying one (it replaces the word before the cursor, `@`/`@@` included).
 import { complete, type Completion, type CompletionSchema } from '../core/gsql/index.js';
 import { replaceBefore, wordBefore, type EditorState } from './editor-state.js';
+import { metaCandidates } from './meta/complete.js';
 
 export interface PopupState {
   readonly items: readonly Completion[];
@@ -9,8 +11,10 @@ export interface PopupState {
 }
 
 export function candidates(state: EditorState, schema: CompletionSchema): Completion[] {
-  // Meta commands are not GSQL: offer nothing rather than keywords.
-  if (state.text.trimStart().startsWith('\\')) return [];
+  // Meta commands are not GSQL: their names, then their arguments.
+  if (state.text.trimStart().startsWith('\\')) {
+    return metaCandidates(state.text, state.cursor, schema);
+  }
   const found = complete(state.text, state.cursor, schema);
   // Where the grammar expects an expression (a seed set `{pers|`), names from the schema are
   // still what people type most: offer the matching type names after the grammar's candidates.

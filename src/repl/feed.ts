@@ -1,8 +1,8 @@
 // The interactive sink: output blocks collected for ink's <Static> list (written once, above the
-// editor), with long results sent to $PAGER when the terminal is too short for them.
+// editor), with long results sent to the pager when the terminal is too short for them.
 import type { Paint } from './render/ansi.js';
 import type { Sink } from './output.js';
-import { page, type PagerSettings } from './pager.js';
+import { noPager, type Pager } from './pager.js';
 
 export interface Block {
   readonly id: number;
@@ -16,7 +16,7 @@ export class BlockFeed implements Sink {
 
   constructor(
     private readonly paint: Paint,
-    private readonly pager: PagerSettings = { command: undefined, rows: () => 0 },
+    readonly pager: Pager = noPager(),
   ) {}
 
   get all(): readonly Block[] {
@@ -34,7 +34,7 @@ export class BlockFeed implements Sink {
   }
 
   result(text: string): void {
-    if (page(text, this.pager)) {
+    if (this.pager.page(text)) {
       const lines = text.split('\n').length;
       this.push(
         this.paint('dim', `(${lines} lines shown in ${this.pager.command ?? 'the pager'})`),

@@ -17,10 +17,12 @@ export async function runInteractive(
   where: string,
 ): Promise<number> {
   const paint = process.env.NO_COLOR === undefined ? colour : plain;
-  const feed = new BlockFeed(paint, pagerFromEnv());
+  const pager = pagerFromEnv();
+  const feed = new BlockFeed(paint, pager);
   const session = new Session({
     profile: connection.profile,
     sink: feed,
+    pager,
     format,
     colour: paint === colour,
     width: () => process.stdout.columns ?? 100,

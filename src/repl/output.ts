@@ -2,7 +2,8 @@
 // (connected, timing, progress) and errors always go to the screen. The interactive app and the
 // non-interactive runner give their own sinks, so the commands never know which one runs them.
 import { appendFileSync } from 'node:fs';
-import { page, type PagerSettings } from './pager.js';
+import { noPager, type Pager } from './pager.js';
+import { stripAnsi } from './render/ansi.js';
 
 export interface Sink {
   /** A result block (table, JSON, shell output). */
@@ -28,7 +29,8 @@ export class Output implements Sink {
 
   result(text: string): void {
     if (this.file === undefined) this.screen.result(text);
-    else appendFileSync(this.file, `${text}\n`);
+    // A file gets plain text: colour codes are for the terminal.
+    else appendFileSync(this.file, `${stripAnsi(text)}\n`);
   }
 
   note(text: string): void {
@@ -44,11 +46,11 @@ export class Output implements Sink {
 export function streamSink(
   stdout: NodeJS.WritableStream = process.stdout,
   stderr: NodeJS.WritableStream = process.stderr,
-  pager: PagerSettings = { command: undefined, rows: () => 0 },
+  pager: Pager = noPager(),
 ): Sink {
   return {
     result: (text) => {
-      if (!page(text, pager)) stdout.write(`${text}\n`);
+      if (!pager.page(text)) stdout.write(`${text}\n`);
     },
     note: (text) => stderr.write(`${text}\n`),
     error: (text) => stderr.write(`${text}\n`),

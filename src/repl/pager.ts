@@ -1,32 +1,51 @@
-// Long output through $PAGER: only when stdout is a terminal, $PAGER is set and the text is
-// taller than the screen. The pager takes the terminal until it quits (it reads keys from the
-// tty itself), so this is synchronous on purpose.
+// Long results through a pager, as psql does: only when stdout is a terminal and the text is
+// taller than the screen. The pager is $PAGER, or `less` (or `more` where there is no less) when
+// PAGER is unset; an empty PAGER turns paging off, and `\pager on|off` switches it for the
+// session. `less` gets LESS=RS unless LESS is set: colours kept, wide rows chopped rather than
+// wrapped, and the alternate screen, so quitting leaves the scrollback as it was. The pager takes
+// the terminal until it quits (it reads keys from the tty itself), so this is synchronous.
 import { spawnSync } from 'node:child_process';
 
-export interface PagerSettings {
-  /** The pager command; undefined turns paging off. */
-  readonly command: string | undefined;
-  readonly rows: () => number;
+export class Pager {
+  constructor(
+    /** The pager command; undefined when there is none (not a terminal, or PAGER=''). */
+    readonly command: string | undefined,
+    readonly rows: () => number,
+    /** `\pager on|off`; on by default when there is a command. */
+    public enabled = command !== undefined,
+    private readonly env: NodeJS.ProcessEnv = process.env,
+  ) {}
+
+  /** Shows the text in the pager if it needs one; true when the pager showed it. */
+  page(text: string): boolean {
+    const { command } = this;
+    if (!this.enabled || command === undefined) return false;
+    if (text.split('\n').length <= this.rows() - 2) return false;
+    const run = spawnSync(command, {
+      input: text,
+      stdio: ['pipe', 'inherit', 'inherit'],
+      shell: true,
+      env: { ...this.env, LESS: this.env.LESS ?? 'RS' },
+    });
+    return run.error === undefined && run.status === 0;
+  }
 }
 
-/** $PAGER when stdout is a terminal, else no paging. */
+/** No paging (tests, pipes, files). */
+export const noPager = (): Pager => new Pager(undefined, () => 0, false);
+
+function onPath(program: string, env: NodeJS.ProcessEnv): boolean {
+  return spawnSync('sh', ['-c', `command -v ${program}`], { env, stdio: 'ignore' }).status === 0;
+}
+
+/** $PAGER (or less, or more) when stdout is a terminal; none otherwise or when PAGER=''. */
 export function pagerFromEnv(
   stdout: NodeJS.WriteStream = process.stdout,
   env: NodeJS.ProcessEnv = process.env,
-): PagerSettings {
+): Pager {
+  const rows = () => stdout.rows ?? 24;
+  if (!stdout.isTTY || env.PAGER === '') return new Pager(undefined, rows, false, env);
   const command =
-    stdout.isTTY && env.PAGER !== undefined && env.PAGER !== '' ? env.PAGER : undefined;
-  return { command, rows: () => stdout.rows ?? 24 };
-}
-
-/** Shows the text in the pager if it needs one; true when the pager showed it. */
-export function page(text: string, settings: PagerSettings): boolean {
-  const { command } = settings;
-  if (command === undefined || text.split('\n').length <= settings.rows() - 2) return false;
-  const run = spawnSync(command, {
-    input: text,
-    stdio: ['pipe', 'inherit', 'inherit'],
-    shell: true,
-  });
-  return run.status === 0;
+    env.PAGER ?? (onPath('less', env) ? 'less' : onPath('more', env) ? 'more' : undefined);
+  return new Pager(command, rows, command !== undefined, env);
 }

@@ -8,6 +8,7 @@ import { emptyCompletionSchema, fetchCompletionSchema } from '../core/session/in
 import { colour, plain, type Paint } from './render/ansi.js';
 import type { OutputFormat, RenderOptions } from './render/result.js';
 import { Output, type Sink } from './output.js';
+import { noPager, type Pager } from './pager.js';
 
 export interface SessionOptions {
   readonly profile: ConnectionProfile;
@@ -17,6 +18,8 @@ export interface SessionOptions {
   readonly width?: () => number;
   /** Where the connection came from, for the greeting. */
   readonly via?: string;
+  /** The pager the sink uses, for `\pager on|off`. */
+  readonly pager?: Pager;
 }
 
 export class Session {
@@ -25,6 +28,7 @@ export class Session {
   format: OutputFormat;
   timing = false;
   readonly out: Output;
+  readonly pager: Pager;
   readonly paint: Paint;
   private readonly width: () => number;
   private schema: CompletionSchema | undefined;
@@ -35,6 +39,7 @@ export class Session {
     this.graph = options.profile.graph;
     this.format = options.format ?? 'table';
     this.out = new Output(options.sink);
+    this.pager = options.pager ?? noPager();
     this.paint = options.colour === true ? colour : plain;
     this.width = options.width ?? (() => 100);
   }

@@ -6,7 +6,7 @@ import { pathCommand, vertexCommand } from './data.js';
 import { helpCommand } from './help.js';
 import { describeCommand, queriesCommand, schemaCommand } from './schema.js';
 import { demoCommand, includeCommand } from './scripts.js';
-import { format, output, quit, timing } from './settings.js';
+import { format, output, pager, quit, timing } from './settings.js';
 import type { MetaCommand, MetaContext } from './types.js';
 
 export type { MetaCommand, MetaContext } from './types.js';
@@ -22,6 +22,7 @@ export const metaCommands: readonly MetaCommand[] = [
   vertexCommand,
   timing,
   format,
+  pager,
   output,
   includeCommand,
   demoCommand,

@@ -1,6 +1,7 @@
 // Meta commands that read the catalogue of the graph in use: \schema [type], \queries and
 // \describe QUERY (parameters from the query metadata operation).
 import { GraphError } from '../../core/errors.js';
+import { installedQueries } from '../../core/session/index.js';
 import { renderRows } from '../render/result.js';
 import type { Session } from '../session.js';
 import { usage, type MetaCommand } from './types.js';
@@ -121,7 +122,7 @@ export const queriesCommand: MetaCommand = {
 export const describeCommand: MetaCommand = {
   name: 'describe',
   usage: '\\describe QUERY',
-  summary: "a query's parameters (from its metadata)",
+  summary: "a query's parameters, their types and defaults",
   async run(args, ctx) {
     const query = args[0];
     if (query === undefined) return usage(ctx, describeCommand);
@@ -132,13 +133,22 @@ export const describeCommand: MetaCommand = {
       { query: { graph, query } },
       { signal: ctx.signal },
     );
+    // Defaults are not in the metadata; the query's endpoint lists them (installed queries).
+    const endpoint = (
+      await installedQueries(session.client, graph, { signal: ctx.signal }).catch(() => [])
+    ).find((q) => q.name === query);
+    const defaultOf = (name: string): string => {
+      const spec = endpoint?.parameters[name] as { default?: unknown } | undefined;
+      const value = spec?.default;
+      return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+    };
     // Entries are `{name, type}` on some releases and `{paramName: type}` on others.
     const params = info.input.map((p) => {
-      if (typeof p.name === 'string' && typeof p.type === 'string') {
-        return { parameter: p.name, type: p.type };
-      }
-      const [[name, type] = ['', '']] = Object.entries(p);
-      return { parameter: name, type };
+      const [name, type] =
+        typeof p.name === 'string' && typeof p.type === 'string'
+          ? [p.name, p.type]
+          : (Object.entries(p)[0] ?? ['', '']);
+      return { parameter: name, type: String(type), default: defaultOf(name) };
     });
     const options = session.renderOptions();
     session.out.result(

@@ -1,8 +1,8 @@
-// Meta commands for the session's own settings: \timing, \format, \o, \q.
+// Meta commands for the session's own settings: \timing, \format, \pager, \o, \q.
 import type { OutputFormat } from '../render/result.js';
 import { usage, type MetaCommand } from './types.js';
 
-const formats: readonly OutputFormat[] = ['table', 'json', 'csv'];
+export const formats: readonly OutputFormat[] = ['table', 'json', 'csv'];
 
 export const timing: MetaCommand = {
   name: 'timing',
@@ -30,6 +30,27 @@ export const format: MetaCommand = {
     if (!formats.includes(arg)) return usage(ctx, format);
     ctx.session.format = arg;
     ctx.session.out.note(`Output format is ${arg}.`);
+    return 'ok';
+  },
+};
+
+export const pager: MetaCommand = {
+  name: 'pager',
+  usage: '\\pager [on|off]',
+  summary: 'send results taller than the screen through the pager ($PAGER, or less)',
+  async run(args, ctx) {
+    const arg = args[0];
+    if (arg !== undefined && arg !== 'on' && arg !== 'off') return usage(ctx, pager);
+    const p = ctx.session.pager;
+    p.enabled = arg === undefined ? !p.enabled : arg === 'on';
+    if (p.enabled && p.command === undefined) {
+      p.enabled = false;
+      ctx.session.out.note(
+        'Pager is off: there is no pager here (output is not a terminal, or PAGER is empty).',
+      );
+      return 'ok';
+    }
+    ctx.session.out.note(p.enabled ? `Pager is on (${p.command ?? ''}).` : 'Pager is off.');
     return 'ok';
   },
 };
