@@ -3,16 +3,17 @@
 // violation fails the lint.
 
 const faces = ['repl', 'notebook', 'mcp'];
-/** Relative imports of one of the repo's top folders (package paths such as `sdk/server/...` pass). */
+/**
+ * Relative imports of one of the repo's top folders from any depth of src/ (package paths such as
+ * `sdk/server/...` pass).
+ */
 const rel = (folder) => [
   `./${folder}`,
   `./${folder}/**`,
-  `../${folder}`,
-  `../${folder}/**`,
-  `../../${folder}`,
-  `../../${folder}/**`,
-  `../../../${folder}`,
-  `../../../${folder}/**`,
+  ...[1, 2, 3, 4, 5, 6].flatMap((depth) => {
+    const up = '../'.repeat(depth);
+    return [`${up}${folder}`, `${up}${folder}/**`];
+  }),
 ];
 
 /** src/core imports nothing from the other folders. */
@@ -92,6 +93,42 @@ const serverZone = {
   },
 };
 
+/**
+ * The query compiler's layers (src/server/engine/query/compile), lowest first. Each layer imports
+ * only the layers before it: a lower layer that needs a higher one (a SELECT inside a WHILE body)
+ * gets the higher compile function passed down as an argument, never imported.
+ */
+const compileLayers = ['context', 'expressions', 'statements', 'select', 'query'];
+const compileRoot = 'src/server/engine/query/compile';
+const compileZones = compileLayers.map((layer, i) => {
+  const above = compileLayers.slice(i + 1);
+  return {
+    files: [`${compileRoot}/${layer}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            // The server zone's rule, repeated: a later zone's options replace an earlier one's.
+            { group: faces.flatMap(rel), message: 'src/server does not import the faces.' },
+            {
+              group: [
+                ...above.flatMap((up) => [`../${up}`, `../${up}/**`, `../../compile/${up}/**`]),
+                '../../index',
+                '../../index.js',
+              ],
+              message:
+                `The query compiler is layered (${compileLayers.join(' → ')}): ` +
+                `${layer} imports only the layers below it; pass a higher layer's compile ` +
+                'function down as an argument instead.',
+            },
+          ],
+        },
+      ],
+    },
+  };
+});
+
 /** The notebook's browser app: the GSQL front end, result shaping and the file format only. */
 const webZone = {
   files: ['src/notebook/web/**/*.{ts,tsx}'],
@@ -124,4 +161,4 @@ const webZone = {
 };
 
 /** @type {import('eslint').Linter.Config[]} */
-export const zones = [coreZone, gsqlZone, facesZone, serverZone, webZone];
+export const zones = [coreZone, gsqlZone, facesZone, serverZone, ...compileZones, webZone];

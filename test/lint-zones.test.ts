@@ -64,6 +64,38 @@ describe('lint zones', () => {
     ).toEqual([expect.stringContaining('no Node built-ins')]);
   });
 
+  it('a query compiler layer may not import a layer above it', async () => {
+    const root = 'src/server/engine/query/compile';
+    const upward: [string, string][] = [
+      ['context/x.ts', '../expressions/expr.js'],
+      ['expressions/x.ts', '../statements/statement.js'],
+      ['statements/x.ts', '../select/select.js'],
+      ['select/x.ts', '../query/query-statement.js'],
+      ['expressions/x.ts', '../../index.js'],
+    ];
+    for (const [file, target] of upward) {
+      expect(
+        await messagesFor(`${root}/${file}`, `import { a } from '${target}';\nexport { a };\n`),
+      ).toEqual([expect.stringContaining('The query compiler is layered')]);
+    }
+    // The server zone still holds inside the compiler.
+    expect(
+      await messagesFor(`${root}/select/x.ts`, "import { a } from '../../../../../repl/app.js';\n"),
+    ).toHaveLength(1);
+    const downward: [string, string][] = [
+      ['query/x.ts', '../select/select.js'],
+      ['select/x.ts', '../statements/statement.js'],
+      ['statements/x.ts', '../expressions/expr.js'],
+      ['expressions/x.ts', '../context/compile-context.js'],
+      ['context/x.ts', '../../run.js'],
+    ];
+    for (const [file, target] of downward) {
+      expect(
+        await messagesFor(`${root}/${file}`, `import { a } from '${target}';\nexport { a };\n`),
+      ).toEqual([]);
+    }
+  });
+
   it('allowed imports pass', async () => {
     expect(
       await messagesFor(

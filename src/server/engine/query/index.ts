@@ -6,14 +6,18 @@ import type { CreateQuery, Expr, InterpretBlock, Node } from '../../../core/gsql
 import { walk } from '../../../core/gsql/index.js';
 import { parseDatetime, ValueError } from '../values.js';
 import { elementsOf } from './accum.js';
-import {
-  Compiler,
-  type CompileEnv,
-  type CompiledQuery,
-  type Cx,
-  type ParamSpec,
-  type QueryOutput,
-} from './compile.js';
+import { CompileContext } from './compile/context/compile-context.js';
+import type {
+  CompileEnv,
+  CompiledQuery,
+  Cx,
+  ParamSpec,
+  QueryOutput,
+} from './compile/context/compile-types.js';
+import { declare } from './compile/context/symbols.js';
+import { compileExpr } from './compile/expressions/expr.js';
+import { typeOf } from './compile/expressions/typing.js';
+import { compileQueryBlock } from './compile/query/query-statement.js';
 import { QueryCompileError, QueryRuntimeError } from './errors.js';
 import { ColumnPool, Run, type FileObject, type RunContext } from './run.js';
 import { converter, defaultValue, keyOf, VSet, vid } from './runtime-values.js';
@@ -22,14 +26,19 @@ import { WriteSet } from './writes.js';
 
 export { QueryCompileError, QueryRuntimeError } from './errors.js';
 export type { QueryCompileCode, QueryProblem, QueryRuntimeCode } from './errors.js';
-export type { CompileEnv, CompiledQuery, ParamSpec, QueryOutput } from './compile.js';
+export type {
+  CompileEnv,
+  CompiledQuery,
+  ParamSpec,
+  QueryOutput,
+} from './compile/context/compile-types.js';
 export type { CompiledQueryLike, RunContext } from './run.js';
 export { stringifyResult } from './output.js';
 export type { T as QueryType } from './types.js';
 
 /** Compiles a query; throws QueryCompileError with every problem found. */
 export function compileQuery(ast: CreateQuery | InterpretBlock, env: CompileEnv): CompiledQuery {
-  const c = new Compiler(env);
+  const c = new CompileContext(env);
   if (!c.graphDef)
     throw new QueryCompileError([
       {
@@ -42,16 +51,16 @@ export function compileQuery(ast: CreateQuery | InterpretBlock, env: CompileEnv)
   const cx: Cx = { scope: c.root, mode: 'body', hoists: null };
   const params: (ParamSpec & { slot: number })[] = [];
   for (const p of ast.params) {
-    const t = c.typeOf(p.type);
+    const t = typeOf(c, p.type);
     const slot = c.slot();
-    c.declare(cx, p.name, { kind: 'var', slot, t, row: false }, p);
+    declare(c, cx, p.name, { kind: 'var', slot, t, row: false }, p);
     let def: unknown = undefined;
     if (p.defaultValue) def = constantValue(c, p.defaultValue, cx);
     params.push({ name: p.name, type: typeName(t), t, default: def, slot });
   }
-  const body = c.block(ast.body, cx, false);
+  const body = compileQueryBlock(c, ast.body, cx, false);
   if (c.problems.length > 0) throw new QueryCompileError(c.problems);
-  const returns = ast.kind === 'CreateQuery' && ast.returns ? c.typeOf(ast.returns) : null;
+  const returns = ast.kind === 'CreateQuery' && ast.returns ? typeOf(c, ast.returns) : null;
   const name = ast.kind === 'CreateQuery' ? ast.name : 'anonymous';
 
   // Typed accumulator columns reused by the runs of this query.
@@ -136,8 +145,8 @@ export function compileQuery(ast: CreateQuery | InterpretBlock, env: CompileEnv)
   };
 }
 
-function constantValue(c: Compiler, e: Expr, cx: Cx): unknown {
-  const ce = c.expr(e, cx);
+function constantValue(c: CompileContext, e: Expr, cx: Cx): unknown {
+  const ce = compileExpr(c, e, cx);
   try {
     return ce.f(undefined as unknown as Run);
   } catch {

@@ -1,5 +1,5 @@
 // Generated ACCUM inputs that read only the source vertex are computed once per source and
-// reused for its other rows (select-jit-gen.ts perSourceValue); inputs reading the target are
+// reused for its other rows (compile/select/jit-gen.ts perSourceValue); inputs reading the target are
 // not. Checked against answers computed here, with inlined Math calls in both kinds.
 import { afterEach, describe, expect, it } from 'vitest';
 import { openFixture, plainCatalog, plainData, runText, type Fixture } from './fixtures.js';

@@ -1,4 +1,4 @@
-// The generated row loop of simple SELECTs (select-jit.ts) against answers computed here: directed
+// The generated row loop of simple SELECTs (compile/select/jit.ts) against answers computed here: directed
 // and undirected edges (self-loops once), folded CSR and unfolded deltas, edges deleted after
 // the fold, an edge alias read in ACCUM, snapshot reads in WHERE, POST-ACCUM on the target alias.
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,9 +1,9 @@
-// Shared vocabulary of the query compiler: compiled expression and statement shapes, control
-// codes, scopes and symbols, the compile environment and compiled-query types, and the
-// statement combinators (NOP, seq).
-import { type Expr, formatExpr } from '../../../core/gsql/index.js';
-import type { CatalogData } from '../catalog/types.js';
-import type { CompiledQueryLike, Run, RunContext } from './run.js';
+// Context layer: the shared vocabulary of the query compiler (compiled expression and statement
+// shapes, control codes, scopes and symbols, the compile environment, compiled-query types) and
+// the statement combinators (NOP, seq).
+import { type Expr, formatExpr } from '../../../../../core/gsql/index.js';
+import type { CatalogData } from '../../../catalog/types.js';
+import type { CompiledQueryLike, Run, RunContext } from '../../run.js';
 import {
   BOOL,
   DATETIME,
@@ -16,7 +16,7 @@ import {
   VERTEX,
   type AccSpec,
   type T,
-} from './types.js';
+} from '../../types.js';
 
 export type Fn = (r: Run) => unknown;
 export interface CE {

@@ -1,12 +1,13 @@
-// Edge walking for SELECT and vertex methods: how each edge type is traversed (forward,
-// backward, undirected), and the degree and neighbor functions built on it.
-import type { EdgeTable } from '../graph/edge-table.js';
-import { elementsOf } from './accum.js';
+// Context layer: edge walking, used by SELECT patterns and by vertex methods (degree,
+// neighbors): how each edge type is traversed (forward, backward, undirected), the degree and
+// neighbor functions built on it, and the collector of a SELECT's distinct vertices.
+import type { EdgeTable } from '../../../graph/edge-table.js';
+import { elementsOf } from '../../accum.js';
 import type { Fn } from './compile-types.js';
-import type { Compiler } from './compile.js';
-import { QueryRuntimeError } from './errors.js';
-import type { Run } from './run.js';
-import { vid, vslotOf, vtypeOf } from './runtime-values.js';
+import type { CompileContext } from './compile-context.js';
+import { QueryRuntimeError } from '../../errors.js';
+import type { Run } from '../../run.js';
+import { vid, vslotOf, vtypeOf } from '../../runtime-values.js';
 
 /** How one edge type is walked: forward (source to target), backward, or both (undirected). */
 export interface Walk {
@@ -73,7 +74,7 @@ export function walkEdges(w: Walk, t: number, s: number, visit: Visit): void {
 
 /** Resolves edge type names (literal, `_`/ANY, or given at run time) to walks. */
 export function walksFor(
-  c: Compiler,
+  c: CompileContext,
   r: Run,
   names: readonly string[],
   dir: 'out' | 'in' | 'any',
@@ -127,7 +128,7 @@ interface DegreeCache {
 }
 
 /** `v.outdegree([edge types])`, cached per run and edge type list. */
-export function degreeFn(c: Compiler, names: Fn | null): (r: Run, id: number) => number {
+export function degreeFn(c: CompileContext, names: Fn | null): (r: Run, id: number) => number {
   const k = c.cacheSlot();
   return (r, id) => {
     let cache = r.cache[k] as DegreeCache | undefined;
@@ -202,7 +203,7 @@ export class Collector {
 }
 
 /** `v.neighbors([edge types])`: far ends, one per edge. */
-export function neighborsFn(c: Compiler, names: Fn | null): (r: Run, id: number) => number[] {
+export function neighborsFn(c: CompileContext, names: Fn | null): (r: Run, id: number) => number[] {
   return (r, id) => {
     const walks = walksFor(c, r, edgeNames(names ? names(r) : null), 'out', 'right');
     const res: number[] = [];

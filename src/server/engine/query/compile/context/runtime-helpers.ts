@@ -1,6 +1,7 @@
-// Runtime helpers used by compiled query code: collection and vertex-set operators, dynamic
-// arithmetic, LIKE patterns, value snapshots and conversions, files, accumulator calls.
-import { formatDatetime } from '../values.js';
+// Context layer: runtime helpers the compiled closures of every layer call (collection and
+// vertex-set operators, dynamic arithmetic, LIKE patterns, value snapshots and conversions,
+// files, accumulator calls). No AST node is compiled here.
+import { formatDatetime } from '../../../values.js';
 import { resolve as resolvePath, sep } from 'node:path';
 import {
   ArrayAcc,
@@ -13,13 +14,24 @@ import {
   SetAcc,
   type Acc,
   AccBase,
-} from './accum.js';
-import { QueryRuntimeError } from './errors.js';
-import { toStringValue } from './functions.js';
-import { vertexIdText } from './output.js';
-import type { FileObject, Run } from './run.js';
-import { EdgeRef, eq, iadd, idiv, imul, isub, keyOf, num, VSet, vid } from './runtime-values.js';
-import { ANY, VERTEX, type T } from './types.js';
+} from '../../accum.js';
+import { QueryRuntimeError } from '../../errors.js';
+import { toStringValue } from '../../functions.js';
+import { vertexIdText } from '../../output.js';
+import type { FileObject, Run } from '../../run.js';
+import {
+  EdgeRef,
+  eq,
+  iadd,
+  idiv,
+  imul,
+  isub,
+  keyOf,
+  num,
+  VSet,
+  vid,
+} from '../../runtime-values.js';
+import { ANY, VERTEX, type T } from '../../types.js';
 
 export function isListLike(t: T): boolean {
   return t.k === 'list' || (t.k === 'accum' && t.a.name === 'ListAccum');

@@ -1,23 +1,26 @@
-// Function-call compilation: built-in functions, the algorithm library's UDFs (udf/), type
-// conversions and subquery calls.
-import type { Expr } from '../../../core/gsql/index.js';
-import { elementsOf } from './accum.js';
-import { dedupe, findVertex } from './compile-helpers.js';
-import type { Fn, CE, Cx } from './compile-types.js';
-import type { Compiler } from './compile.js';
-import { QueryRuntimeError } from './errors.js';
-import { BUILTINS } from './functions.js';
-import type { CompiledQueryLike, Run } from './run.js';
-import type { EdgeRef } from './runtime-values.js';
-import { udf, unavailableUdf } from './udf/index.js';
-import { converter, num, VSet, vtypeOf } from './runtime-values.js';
-import { ANY, DOUBLE, STRING, VERTEX, VSET } from './types.js';
+// Expression layer: function calls (built-in functions, the algorithm library's UDFs in udf/,
+// tuple constructors, type conversions) and subquery calls, hoisted before their statement.
+import type { Expr } from '../../../../../core/gsql/index.js';
+import { elementsOf } from '../../accum.js';
+import { dedupe, findVertex } from '../context/runtime-helpers.js';
+import type { Fn, CE, Cx } from '../context/compile-types.js';
+import type { CompileContext } from '../context/compile-context.js';
+import { QueryRuntimeError } from '../../errors.js';
+import { BUILTINS } from '../../functions.js';
+import type { CompiledQueryLike, Run } from '../../run.js';
+import type { EdgeRef } from '../../runtime-values.js';
+import { udf, unavailableUdf } from '../../udf/index.js';
+import { converter, num, VSet, vtypeOf } from '../../runtime-values.js';
+import { ANY, DOUBLE, STRING, VERTEX, VSET } from '../../types.js';
+import { compileExpr, compileConstant } from './expr.js';
+import { checkArity } from './methods.js';
 
-export function call(comp: Compiler, e: Expr & { kind: 'Call' }, cx: Cx): CE {
+export function compileCall(comp: CompileContext, e: Expr & { kind: 'Call' }, cx: Cx): CE {
   const tuple = comp.tuples.get(e.name);
   if (tuple) {
-    if (!comp.arity(e, tuple.fields.length, tuple.fields.length)) return comp.constant(null, tuple);
-    const fs = e.args.map((a) => comp.expr(a, cx).f);
+    if (!checkArity(comp, e, tuple.fields.length, tuple.fields.length))
+      return compileConstant(comp, null, tuple);
+    const fs = e.args.map((a) => compileExpr(comp, a, cx).f);
     const convs = tuple.fields.map((f) => converter(f.type));
     const names = tuple.fields.map((f) => f.name);
     return {
@@ -35,13 +38,13 @@ export function call(comp: Compiler, e: Expr & { kind: 'Call' }, cx: Cx): CE {
   }
   const lname = e.name.toLowerCase();
   if (lname === 'to_vertex') {
-    if (!comp.arity(e, 2, 2)) return comp.constant(null, VERTEX);
-    const [idf, tyf] = e.args.map((a) => comp.expr(a, cx).f) as [Fn, Fn];
+    if (!checkArity(comp, e, 2, 2)) return compileConstant(comp, null, VERTEX);
+    const [idf, tyf] = e.args.map((a) => compileExpr(comp, a, cx).f) as [Fn, Fn];
     return { f: (r) => findVertex(r, String(tyf(r)), String(idf(r))), t: VERTEX };
   }
   if (lname === 'to_vertex_set') {
-    if (!comp.arity(e, 2, 2)) return comp.constant(VSet.empty, VSET);
-    const [idf, tyf] = e.args.map((a) => comp.expr(a, cx).f) as [Fn, Fn];
+    if (!checkArity(comp, e, 2, 2)) return compileConstant(comp, VSet.empty, VSET);
+    const [idf, tyf] = e.args.map((a) => compileExpr(comp, a, cx).f) as [Fn, Fn];
     return {
       f: (r) =>
         new VSet(dedupe(elementsOf(idf(r)).map((x) => findVertex(r, String(tyf(r)), String(x))))),
@@ -49,7 +52,7 @@ export function call(comp: Compiler, e: Expr & { kind: 'Call' }, cx: Cx): CE {
     };
   }
   if (lname === 'type' && e.args.length === 1) {
-    const a = comp.expr(e.args[0] as Expr, cx);
+    const a = compileExpr(comp, e.args[0] as Expr, cx);
     const af = a.f;
     if (a.t.k === 'edge') return { f: (r) => (af(r) as EdgeRef).name, t: STRING };
     return {
@@ -58,18 +61,18 @@ export function call(comp: Compiler, e: Expr & { kind: 'Call' }, cx: Cx): CE {
     };
   }
   if (lname === 'log' && e.args.length === 2) {
-    const [bf, xf] = e.args.map((a) => comp.expr(a, cx).f) as [Fn, Fn];
+    const [bf, xf] = e.args.map((a) => compileExpr(comp, a, cx).f) as [Fn, Fn];
     return { f: (r) => Math.log(num(xf(r))) / Math.log(num(bf(r))), t: DOUBLE };
   }
   const unavailable = unavailableUdf(e.name);
   if (unavailable) {
     comp.error(e, 'QUERY-UNSUPPORTED', unavailable);
-    return comp.constant(null, ANY);
+    return compileConstant(comp, null, ANY);
   }
   const builtin = BUILTINS.get(lname) ?? udf(e.name);
   if (builtin) {
-    const args = e.args.map((a) => comp.expr(a, cx));
-    if (!comp.arity(e, builtin.min, builtin.max)) return comp.constant(null, ANY);
+    const args = e.args.map((a) => compileExpr(comp, a, cx));
+    if (!checkArity(comp, e, builtin.min, builtin.max)) return compileConstant(comp, null, ANY);
     const fs = args.map((a) => a.f);
     const fn = builtin.fn;
     const t = builtin.type(args.map((a) => a.t));
@@ -91,9 +94,9 @@ export function call(comp: Compiler, e: Expr & { kind: 'Call' }, cx: Cx): CE {
   const sub = comp.env.queries?.(e.name);
   if (!sub && comp.env.queries) {
     comp.error(e, 'QUERY-UNKNOWN-FUNCTION', `unknown function or query ${e.name}`);
-    return comp.constant(null, ANY);
+    return compileConstant(comp, null, ANY);
   }
-  const fs = e.args.map((a) => comp.expr(a, cx).f);
+  const fs = e.args.map((a) => compileExpr(comp, a, cx).f);
   const name = e.name;
   const find = (r: Run): CompiledQueryLike => {
     const q = r.ctx.queries?.(name) ?? sub;

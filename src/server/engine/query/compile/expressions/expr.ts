@@ -1,13 +1,13 @@
-// Expression compilation: the dispatch over expression kinds, constants, frame-slot lookup
-// and name resolution (variables, aliases, parameters, named constants).
-import type { Expr } from '../../../core/gsql/index.js';
-import { parseDatetime } from '../values.js';
-import { ArrowValue, type Acc } from './accum.js';
-import { contains, likeRegex } from './compile-helpers.js';
-import { type CE, type Cx, CONSTANTS } from './compile-types.js';
-import type { Compiler } from './compile.js';
-import type { VAcc } from './run.js';
-import { cmp, defaultValue, eq, num, toInt } from './runtime-values.js';
+// Expression layer: the one dispatch over expression kinds, constants, frame-slot lookup and
+// name resolution (variables, aliases, parameters, named constants).
+import type { Expr } from '../../../../../core/gsql/index.js';
+import { parseDatetime } from '../../../values.js';
+import { ArrowValue, type Acc } from '../../accum.js';
+import { contains, likeRegex } from '../context/runtime-helpers.js';
+import { type CE, type Cx, CONSTANTS } from '../context/compile-types.js';
+import type { CompileContext } from '../context/compile-context.js';
+import type { VAcc } from '../../run.js';
+import { cmp, defaultValue, eq, num, toInt } from '../../runtime-values.js';
 import {
   accumValueType,
   ANY,
@@ -19,24 +19,28 @@ import {
   isIntType,
   STRING,
   type T,
-} from './types.js';
+} from '../../types.js';
+import { compileCall } from './calls.js';
+import { compileMethod } from './methods.js';
+import { compileBinary } from './operators.js';
+import { compileAttr, compileIndex, compileSeeds } from './vertex-access.js';
 
-export function constant(comp: Compiler, v: unknown, t: T): CE {
+export function compileConstant(comp: CompileContext, v: unknown, t: T): CE {
   return { f: () => v, t };
 }
 
-export function expr(comp: Compiler, e: Expr, cx: Cx): CE {
+export function compileExpr(comp: CompileContext, e: Expr, cx: Cx): CE {
   switch (e.kind) {
     case 'IntLit':
-      return comp.constant(e.value, INT);
+      return compileConstant(comp, e.value, INT);
     case 'FloatLit':
-      return comp.constant(e.value, DOUBLE);
+      return compileConstant(comp, e.value, DOUBLE);
     case 'StringLit':
-      return comp.constant(e.value, STRING);
+      return compileConstant(comp, e.value, STRING);
     case 'BoolLit':
-      return comp.constant(e.value, BOOL);
+      return compileConstant(comp, e.value, BOOL);
     case 'NullLit':
-      return comp.constant(null, ANY);
+      return compileConstant(comp, null, ANY);
     case 'DatetimeLit': {
       let v = 0;
       try {
@@ -44,15 +48,15 @@ export function expr(comp: Compiler, e: Expr, cx: Cx): CE {
       } catch {
         comp.error(e, 'QUERY-SYNTAX', `bad datetime ${e.value}`);
       }
-      return comp.constant(v, DATETIME);
+      return compileConstant(comp, v, DATETIME);
     }
     case 'Name':
-      return comp.name(e.name, e, cx);
+      return compileName(comp, e.name, e, cx);
     case 'GlobalAccum': {
       const info = comp.gaccs.get(e.name);
       if (!info) {
         comp.error(e, 'QUERY-UNKNOWN-ACCUM', `unknown accumulator @@${e.name}`);
-        return comp.constant(null, ANY);
+        return compileConstant(comp, null, ANY);
       }
       const i = info.index;
       const t = accumValueType(info.spec);
@@ -66,13 +70,13 @@ export function expr(comp: Compiler, e: Expr, cx: Cx): CE {
       const info = comp.vaccs.get(e.name);
       if (!info) {
         comp.error(e, 'QUERY-UNKNOWN-ACCUM', `unknown vertex accumulator @${e.name}`);
-        return comp.constant(null, ANY);
+        return compileConstant(comp, null, ANY);
       }
       if (!e.target) {
         comp.error(e, 'QUERY-BAD-TARGET', `@${e.name} needs a vertex: write v.@${e.name}`);
-        return comp.constant(null, ANY);
+        return compileConstant(comp, null, ANY);
       }
-      const target = comp.expr(e.target, cx);
+      const target = compileExpr(comp, e.target, cx);
       const i = info.index;
       const tf = target.f;
       const t = accumValueType(info.spec);
@@ -80,20 +84,20 @@ export function expr(comp: Compiler, e: Expr, cx: Cx): CE {
         comp.primedV.add(i);
         return { f: (r) => (r.va[i] as VAcc).getPrev(tf(r) as number), t };
       }
-      const direct = comp.slotOf(e.target, cx);
+      const direct = slotOf(comp, e.target, cx);
       if (direct >= 0) return { f: (r) => (r.va[i] as VAcc).get(r.f[direct] as number), t };
       return { f: (r) => (r.va[i] as VAcc).get(tf(r) as number), t };
     }
     case 'Attr':
-      return comp.attr(e, cx);
+      return compileAttr(comp, e, cx);
     case 'MethodCall':
-      return comp.method(e, cx);
+      return compileMethod(comp, e, cx);
     case 'Call':
-      return comp.call(e, cx);
+      return compileCall(comp, e, cx);
     case 'Index':
-      return comp.index(e, cx);
+      return compileIndex(comp, e, cx);
     case 'Unary': {
-      const o = comp.expr(e.operand, cx);
+      const o = compileExpr(comp, e.operand, cx);
       const f = o.f;
       if (e.op === 'NOT') return { f: (r) => !f(r), t: BOOL };
       if (e.op === '~') return { f: (r) => toInt(BigInt.asIntN(64, ~BigInt(toInt(f(r))))), t: INT };
@@ -108,12 +112,18 @@ export function expr(comp: Compiler, e: Expr, cx: Cx): CE {
       return { f: (r) => -num(f(r)), t: isFloatType(o.t) ? o.t : DOUBLE };
     }
     case 'Binary':
-      return comp.binary(e.op, comp.expr(e.left, cx), comp.expr(e.right, cx), e);
+      return compileBinary(
+        comp,
+        e.op,
+        compileExpr(comp, e.left, cx),
+        compileExpr(comp, e.right, cx),
+        e,
+      );
     case 'In': {
-      const v = comp.expr(e.value, cx).f;
+      const v = compileExpr(comp, e.value, cx).f;
       const neg = e.negated;
       if (e.set.kind === 'TupleLit' || e.set.kind === 'ListLit') {
-        const items = e.set.items.map((x) => comp.expr(x, cx).f);
+        const items = e.set.items.map((x) => compileExpr(comp, x, cx).f);
         return {
           f: (r) => {
             const x = v(r);
@@ -123,7 +133,7 @@ export function expr(comp: Compiler, e: Expr, cx: Cx): CE {
           t: BOOL,
         };
       }
-      const s = comp.expr(e.set, cx).f;
+      const s = compileExpr(comp, e.set, cx).f;
       return {
         f: (r) => {
           const found = contains(s(r), v(r));
@@ -133,13 +143,13 @@ export function expr(comp: Compiler, e: Expr, cx: Cx): CE {
       };
     }
     case 'IsNull': {
-      const v = comp.expr(e.value, cx).f;
+      const v = compileExpr(comp, e.value, cx).f;
       return { f: (r) => (v(r) == null) !== e.negated, t: BOOL };
     }
     case 'Between': {
-      const v = comp.expr(e.value, cx).f;
-      const lo = comp.expr(e.low, cx).f;
-      const hi = comp.expr(e.high, cx).f;
+      const v = compileExpr(comp, e.value, cx).f;
+      const lo = compileExpr(comp, e.low, cx).f;
+      const hi = compileExpr(comp, e.high, cx).f;
       return {
         f: (r) => {
           const x = v(r);
@@ -150,9 +160,9 @@ export function expr(comp: Compiler, e: Expr, cx: Cx): CE {
       };
     }
     case 'Like': {
-      const v = comp.expr(e.value, cx).f;
-      const p = comp.expr(e.pattern, cx).f;
-      const esc = e.escape ? comp.expr(e.escape, cx).f : null;
+      const v = compileExpr(comp, e.value, cx).f;
+      const p = compileExpr(comp, e.pattern, cx).f;
+      const esc = e.escape ? compileExpr(comp, e.escape, cx).f : null;
       const cache = new Map<string, RegExp>();
       return {
         f: (r) => {
@@ -165,17 +175,17 @@ export function expr(comp: Compiler, e: Expr, cx: Cx): CE {
       };
     }
     case 'ListLit': {
-      const items = e.items.map((x) => comp.expr(x, cx));
+      const items = e.items.map((x) => compileExpr(comp, x, cx));
       const fs = items.map((x) => x.f);
       return { f: (r) => fs.map((x) => x(r)), t: { k: 'list', el: items[0]?.t ?? ANY } };
     }
     case 'TupleLit': {
-      const fs = e.items.map((x) => comp.expr(x, cx).f);
+      const fs = e.items.map((x) => compileExpr(comp, x, cx).f);
       return { f: (r) => fs.map((x) => x(r)), t: { k: 'list', el: ANY } };
     }
     case 'Arrow': {
-      const ks = e.keys.map((x) => comp.expr(x, cx).f);
-      const vs = e.values.map((x) => comp.expr(x, cx).f);
+      const ks = e.keys.map((x) => compileExpr(comp, x, cx).f);
+      const vs = e.values.map((x) => compileExpr(comp, x, cx).f);
       return {
         f: (r) =>
           new ArrowValue(
@@ -186,12 +196,12 @@ export function expr(comp: Compiler, e: Expr, cx: Cx): CE {
       };
     }
     case 'CaseExpr': {
-      const subject = e.subject ? comp.expr(e.subject, cx).f : null;
+      const subject = e.subject ? compileExpr(comp, e.subject, cx).f : null;
       const whens = e.whens.map((w) => ({
-        when: comp.expr(w.when, cx).f,
-        then: comp.expr(w.then, cx),
+        when: compileExpr(comp, w.when, cx).f,
+        then: compileExpr(comp, w.then, cx),
       }));
-      const other = e.otherwise ? comp.expr(e.otherwise, cx) : null;
+      const other = e.otherwise ? compileExpr(comp, e.otherwise, cx) : null;
       const t = whens[0]?.then.t ?? other?.t ?? ANY;
       const of = other?.f ?? null;
       return {
@@ -206,26 +216,29 @@ export function expr(comp: Compiler, e: Expr, cx: Cx): CE {
       };
     }
     case 'VertexSetLit':
-      return comp.seeds(e.items, cx);
+      return compileSeeds(comp, e.items, cx);
     case 'TypeStar':
-      return comp.seeds([e], cx);
+      return compileSeeds(comp, [e], cx);
     case 'Wildcard':
-      return comp.seeds([e], cx);
+      return compileSeeds(comp, [e], cx);
     case 'ColumnRef':
       comp.error(e, 'QUERY-SYNTAX', 'column references belong to loading jobs');
-      return comp.constant(null, ANY);
+      return compileConstant(comp, null, ANY);
+    case 'Interval':
+      comp.error(e, 'QUERY-UNSUPPORTED', 'INTERVAL is not supported yet');
+      return compileConstant(comp, null, ANY);
   }
-  return comp.constant(null, ANY);
+  return compileConstant(comp, null, ANY);
 }
 
 /** The frame slot of a plain variable or alias expression (to read it without a call), or -1. */
-export function slotOf(comp: Compiler, e: Expr, cx: Cx): number {
+export function slotOf(comp: CompileContext, e: Expr, cx: Cx): number {
   if (e.kind !== 'Name') return -1;
   const sym = cx.scope.lookup(e.name);
   return sym && (sym.kind === 'var' || sym.kind === 'alias') ? sym.slot : -1;
 }
 
-export function name(comp: Compiler, name: string, node: Expr, cx: Cx): CE {
+export function compileName(comp: CompileContext, name: string, node: Expr, cx: Cx): CE {
   const sym = cx.scope.lookup(name);
   if (sym) {
     switch (sym.kind) {
@@ -243,9 +256,9 @@ export function name(comp: Compiler, name: string, node: Expr, cx: Cx): CE {
     }
   }
   const constant = CONSTANTS.get(name.toUpperCase());
-  if (constant) return comp.constant(constant.v, constant.t);
+  if (constant) return compileConstant(comp, constant.v, constant.t);
   if (comp.isVertexType(name))
-    return comp.seeds([{ kind: 'TypeStar', typeName: name, range: node.range }], cx);
+    return compileSeeds(comp, [{ kind: 'TypeStar', typeName: name, range: node.range }], cx);
   comp.error(node, 'QUERY-UNKNOWN-VARIABLE', `unknown name ${name}`);
-  return comp.constant(null, ANY);
+  return compileConstant(comp, null, ANY);
 }

@@ -1,17 +1,17 @@
-// Method-call compilation: methods on accumulators, on vertices (degrees, neighbors,
+// Expression layer: method calls on accumulators, on vertices (degrees, neighbors,
 // attributes) and on plain values.
-import type { Expr } from '../../../core/gsql/index.js';
-import type { HeapAcc, MapAcc, PercentileAcc } from './accum.js';
-import { elementsOf, GroupByAcc, makeAcc, type Acc, AccBase } from './accum.js';
-import { edgeAttr, contains, fileText, sizeOf, accCall } from './compile-helpers.js';
-import type { Fn, CE, Cx } from './compile-types.js';
-import type { Compiler } from './compile.js';
-import { QueryRuntimeError } from './errors.js';
-import type { VAcc } from './run.js';
-import { type FileObject, type Run } from './run.js';
-import type { EdgeRef } from './runtime-values.js';
-import { eq, num, vtypeOf } from './runtime-values.js';
-import { degreeFn, neighborsFn } from './select-walk.js';
+import type { Expr } from '../../../../../core/gsql/index.js';
+import type { HeapAcc, MapAcc, PercentileAcc } from '../../accum.js';
+import { elementsOf, GroupByAcc, makeAcc, type Acc, AccBase } from '../../accum.js';
+import { edgeAttr, contains, fileText, sizeOf, accCall } from '../context/runtime-helpers.js';
+import type { Fn, CE, Cx } from '../context/compile-types.js';
+import type { CompileContext } from '../context/compile-context.js';
+import { QueryRuntimeError } from '../../errors.js';
+import type { VAcc } from '../../run.js';
+import { type FileObject, type Run } from '../../run.js';
+import type { EdgeRef } from '../../runtime-values.js';
+import { eq, num, vtypeOf } from '../../runtime-values.js';
+import { degreeFn, neighborsFn } from '../context/edge-walk.js';
 import {
   accumValueType,
   ANY,
@@ -24,11 +24,13 @@ import {
   VOID,
   type AccSpec,
   type T,
-} from './types.js';
+} from '../../types.js';
+import { dynamicAttrReader, vertexAttrType } from '../context/graph-lookups.js';
+import { compileExpr, compileConstant, slotOf } from './expr.js';
 
 /** The accumulator object behind `@@a` or `v.@a` (for mutators and container methods). */
 export function accObject(
-  comp: Compiler,
+  comp: CompileContext,
   e: Expr,
   cx: Cx,
 ): { get: (r: Run) => Acc; spec: AccSpec } | null {
@@ -42,14 +44,14 @@ export function accObject(
     const info = comp.vaccs.get(e.name);
     if (!info) return null;
     const i = info.index;
-    const tf = comp.expr(e.target, cx).f;
+    const tf = compileExpr(comp, e.target, cx).f;
     return { get: (r) => (r.va[i] as VAcc).acc(tf(r) as number), spec: info.spec };
   }
   return null;
 }
 
-export function arity(
-  comp: Compiler,
+export function checkArity(
+  comp: CompileContext,
   e: { name: string; args: readonly Expr[]; range: Expr['range'] },
   min: number,
   max: number,
@@ -65,21 +67,21 @@ export function arity(
   return true;
 }
 
-export function method(comp: Compiler, e: Expr & { kind: 'MethodCall' }, cx: Cx): CE {
-  const acc = comp.accObject(e.target, cx);
-  if (acc) return comp.accMethod(acc.get, acc.spec, e, cx);
-  const target = comp.expr(e.target, cx);
+export function compileMethod(comp: CompileContext, e: Expr & { kind: 'MethodCall' }, cx: Cx): CE {
+  const acc = accObject(comp, e.target, cx);
+  if (acc) return compileAccMethod(comp, acc.get, acc.spec, e, cx);
+  const target = compileExpr(comp, e.target, cx);
   const tf = target.f;
   const t = target.t;
   const lname = e.name.toLowerCase();
-  const args = e.args.map((a) => comp.expr(a, cx));
+  const args = e.args.map((a) => compileExpr(comp, a, cx));
   const af = args.map((a) => a.f);
-  if (t.k === 'accum') return comp.accMethod((r) => tf(r) as Acc, t.a, e, cx);
-  if (t.k === 'vertex') return comp.vertexMethod(tf, e, args, cx);
+  if (t.k === 'accum') return compileAccMethod(comp, (r) => tf(r) as Acc, t.a, e, cx);
+  if (t.k === 'vertex') return compileVertexMethod(comp, tf, e, args, cx);
   if (t.k === 'file') {
     if (lname !== 'println') {
       comp.error(e, 'QUERY-UNKNOWN-FUNCTION', `FILE has no method ${e.name}`);
-      return comp.constant(null, VOID);
+      return compileConstant(comp, null, VOID);
     }
     const ts = args.map((a) => a.t);
     return {
@@ -114,10 +116,10 @@ export function method(comp: Compiler, e: Expr & { kind: 'MethodCall' }, cx: Cx)
     case 'size':
       return { f: (r) => sizeOf(tf(r)), t: INT };
     case 'contains':
-      if (!comp.arity(e, 1, 1)) return comp.constant(false, BOOL);
+      if (!checkArity(comp, e, 1, 1)) return compileConstant(comp, false, BOOL);
       return { f: (r) => contains(tf(r), (af[0] as Fn)(r)), t: BOOL };
     case 'containskey':
-      if (!comp.arity(e, 1, 1)) return comp.constant(false, BOOL);
+      if (!checkArity(comp, e, 1, 1)) return compileConstant(comp, false, BOOL);
       return {
         f: (r) => {
           const m = tf(r);
@@ -127,7 +129,7 @@ export function method(comp: Compiler, e: Expr & { kind: 'MethodCall' }, cx: Cx)
         t: BOOL,
       };
     case 'get':
-      if (!comp.arity(e, 1, 1)) return comp.constant(null, ANY);
+      if (!checkArity(comp, e, 1, 1)) return compileConstant(comp, null, ANY);
       return {
         f: (r) => {
           const m = tf(r);
@@ -160,11 +162,11 @@ export function method(comp: Compiler, e: Expr & { kind: 'MethodCall' }, cx: Cx)
     };
   }
   comp.error(e, 'QUERY-UNKNOWN-FUNCTION', `${typeName(t)} has no method ${e.name}`);
-  return comp.constant(null, ANY);
+  return compileConstant(comp, null, ANY);
 }
 
-export function accMethod(
-  comp: Compiler,
+export function compileAccMethod(
+  comp: CompileContext,
   getRaw: (r: Run) => Acc,
   spec: AccSpec,
   e: Expr & { kind: 'MethodCall' },
@@ -176,7 +178,7 @@ export function accMethod(
     return v instanceof AccBase ? v : makeAcc(spec, r.caps, v);
   };
   const lname = e.name.toLowerCase();
-  const af = e.args.map((a) => comp.expr(a, cx).f);
+  const af = e.args.map((a) => compileExpr(comp, a, cx).f);
   const a0 = af[0] ?? (() => undefined);
   const a1 = af[1] ?? (() => undefined);
   if (spec.name === 'PercentileContAccum' && lname === 'getpercent')
@@ -257,8 +259,8 @@ export function accMethod(
   }
 }
 
-export function vertexMethod(
-  comp: Compiler,
+export function compileVertexMethod(
+  comp: CompileContext,
   tf: Fn,
   e: Expr & { kind: 'MethodCall' },
   args: CE[],
@@ -270,7 +272,7 @@ export function vertexMethod(
     case 'outdegree': {
       const names = af[0] ?? null;
       const deg = degreeFn(comp, names);
-      const direct = comp.slotOf(e.target, cx);
+      const direct = slotOf(comp, e.target, cx);
       if (direct >= 0) return { f: (r) => deg(r, r.f[direct] as number), t: INT };
       return { f: (r) => deg(r, tf(r) as number), t: INT };
     }
@@ -280,24 +282,24 @@ export function vertexMethod(
       return { f: (r) => nb(r, tf(r) as number), t: { k: 'bag', el: VERTEX } };
     }
     case 'getattr': {
-      if (!comp.arity(e, 1, 2)) return comp.constant(null, ANY);
+      if (!checkArity(comp, e, 1, 2)) return compileConstant(comp, null, ANY);
       const nameArg = e.args[0];
       const nf = af[0] as Fn;
       const cols = new Map<string, (r: Run, id: number) => unknown>();
       const st =
-        nameArg?.kind === 'StringLit' ? comp.vertexAttrType(null, nameArg.value) : undefined;
+        nameArg?.kind === 'StringLit' ? vertexAttrType(comp, null, nameArg.value) : undefined;
       return {
         f: (r) => {
           const n = String(nf(r));
           let read = cols.get(n);
-          if (!read) cols.set(n, (read = comp.dynamicAttrReader(n)));
+          if (!read) cols.set(n, (read = dynamicAttrReader(comp, n)));
           return read(r, tf(r) as number);
         },
         t: st ?? ANY,
       };
     }
     case 'setattr': {
-      if (!comp.arity(e, 2, 2)) return comp.constant(null, VOID);
+      if (!checkArity(comp, e, 2, 2)) return compileConstant(comp, null, VOID);
       comp.writes = true;
       const nf = af[0] as Fn;
       const vf = af[1] as Fn;
@@ -316,6 +318,6 @@ export function vertexMethod(
       };
     default:
       comp.error(e, 'QUERY-UNKNOWN-FUNCTION', `vertices have no method ${e.name}`);
-      return comp.constant(null, ANY);
+      return compileConstant(comp, null, ANY);
   }
 }

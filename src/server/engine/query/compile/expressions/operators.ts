@@ -1,12 +1,12 @@
-// Binary operator compilation: arithmetic, comparison, logic, string, set and
-// vertex-set operators with their static result types.
-import type { Expr } from '../../../core/gsql/index.js';
-import { elementsOf, type Acc } from './accum.js';
-import { isListLike, listOf, vsetOp, collectionOp, dynArith } from './compile-helpers.js';
-import type { CE } from './compile-types.js';
-import type { Compiler } from './compile.js';
-import { toStringValue } from './functions.js';
-import { cmp, eq, iadd, idiv, imod, imul, isub, num, toInt } from './runtime-values.js';
+// Expression layer: binary operators (arithmetic, comparison, logic, string, set and
+// vertex-set operators) with their static result types.
+import type { Expr } from '../../../../../core/gsql/index.js';
+import { elementsOf, type Acc } from '../../accum.js';
+import { isListLike, listOf, vsetOp, collectionOp, dynArith } from '../context/runtime-helpers.js';
+import type { CE } from '../context/compile-types.js';
+import type { CompileContext } from '../context/compile-context.js';
+import { toStringValue } from '../../functions.js';
+import { cmp, eq, iadd, idiv, imod, imul, isub, num, toInt } from '../../runtime-values.js';
 import {
   ANY,
   BOOL,
@@ -18,9 +18,10 @@ import {
   isNumeric,
   STRING,
   VSET,
-} from './types.js';
+} from '../../types.js';
+import { compileConstant } from './expr.js';
 
-export function binary(comp: Compiler, op: string, l: CE, rr: CE, node: Expr): CE {
+export function compileBinary(comp: CompileContext, op: string, l: CE, rr: CE, node: Expr): CE {
   const a = l.f;
   const b = rr.f;
   const lt = l.t;
@@ -115,6 +116,6 @@ export function binary(comp: Compiler, op: string, l: CE, rr: CE, node: Expr): C
     }
     default:
       comp.error(node, 'QUERY-UNSUPPORTED', `operator ${op} is not supported`);
-      return comp.constant(null, ANY);
+      return compileConstant(comp, null, ANY);
   }
 }

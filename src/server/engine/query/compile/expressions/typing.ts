@@ -1,8 +1,8 @@
-// Type resolution for the query compiler: GSQL type expressions and accumulator
-// declarations turned into static types (T) and accumulator specs (AccSpec).
-import type { AccumType, TypeExpr } from '../../../core/gsql/index.js';
-import { primitiveT } from './compile-types.js';
-import type { Compiler } from './compile.js';
+// Expression layer: GSQL type expressions and accumulator declarations turned into static
+// types (T) and accumulator specs (AccSpec); array sizes are expressions, hence this layer.
+import type { AccumType, TypeExpr } from '../../../../../core/gsql/index.js';
+import { primitiveT } from '../context/compile-types.js';
+import type { CompileContext } from '../context/compile-context.js';
 import {
   accumValueType,
   ANY,
@@ -13,9 +13,10 @@ import {
   type AccSpec,
   type T,
   type TupleField,
-} from './types.js';
+} from '../../types.js';
+import { compileExpr } from './expr.js';
 
-export function typeOf(comp: Compiler, te: TypeExpr): T {
+export function typeOf(comp: CompileContext, te: TypeExpr): T {
   switch (te.kind) {
     case 'PrimitiveType':
       return primitiveT[te.name] ?? ANY;
@@ -26,10 +27,10 @@ export function typeOf(comp: Compiler, te: TypeExpr): T {
     case 'CollectionType':
       return {
         k: te.collection === 'LIST' ? 'list' : te.collection === 'SET' ? 'set' : 'bag',
-        el: comp.typeOf(te.element),
+        el: typeOf(comp, te.element),
       };
     case 'MapType':
-      return { k: 'map', key: comp.typeOf(te.key), val: comp.typeOf(te.value) };
+      return { k: 'map', key: typeOf(comp, te.key), val: typeOf(comp, te.value) };
     case 'NamedType': {
       const tuple = comp.tuples.get(te.name);
       if (tuple) return tuple;
@@ -39,12 +40,12 @@ export function typeOf(comp: Compiler, te: TypeExpr): T {
       return ANY;
     }
     case 'AccumType':
-      return { k: 'accum', a: comp.accSpec(te) };
+      return { k: 'accum', a: accSpec(comp, te) };
   }
 }
 
 /** The accumulator for a MapAccum value of a base type: numbers add, strings concatenate. */
-function valueAcc(comp: Compiler, t: T): AccSpec {
+function valueAcc(comp: CompileContext, t: T): AccSpec {
   if (t.k === 'accum') return t.a;
   if (isNumeric(t) || t.k === 'string') return { name: 'SumAccum', el: t };
   if (t.k === 'list') return { name: 'ListAccum', el: t.el };
@@ -54,8 +55,8 @@ function valueAcc(comp: Compiler, t: T): AccSpec {
   return { name: 'Overwrite', el: t };
 }
 
-export function accSpec(comp: Compiler, at: AccumType): AccSpec {
-  const args = at.typeArgs.map((a) => comp.typeOf(a));
+export function accSpec(comp: CompileContext, at: AccumType): AccSpec {
+  const args = at.typeArgs.map((a) => typeOf(comp, a));
   const first = args[0] ?? ANY;
   switch (at.accum) {
     case 'MapAccum': {
@@ -72,7 +73,11 @@ export function accSpec(comp: Compiler, at: AccumType): AccSpec {
       if (first.k !== 'tuple') comp.error(at, 'QUERY-UNKNOWN-TYPE', 'HeapAccum needs a tuple type');
       const spec: AccSpec = { name: 'HeapAccum', el: first, heapOrder: order };
       if (at.heap) {
-        const cap = comp.expr(at.heap.capacity, { scope: comp.root, mode: 'body', hoists: null });
+        const cap = compileExpr(comp, at.heap.capacity, {
+          scope: comp.root,
+          mode: 'body',
+          hoists: null,
+        });
         comp.heapCaps.push({ spec, cap: cap.f });
       }
       return spec;
@@ -81,7 +86,7 @@ export function accSpec(comp: Compiler, at: AccumType): AccSpec {
       const keys: TupleField[] = [];
       const accs: { name: string; spec: AccSpec }[] = [];
       for (const f of at.groupBy ?? []) {
-        const t = comp.typeOf(f.type);
+        const t = typeOf(comp, f.type);
         if (t.k === 'accum') accs.push({ name: f.name, spec: t.a });
         else keys.push({ name: f.name, type: t });
       }

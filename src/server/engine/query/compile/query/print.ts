@@ -1,15 +1,16 @@
-// PRINT compilation: the output context of a run and the PRINT statement (keys, vertex
-// sets with their accumulators, files).
-import type { Print } from '../../../core/gsql/index.js';
-import { toVSet, fileText } from './compile-helpers.js';
-import { NEXT, type CS, syncStmt, Scope, type Cx, exprKey } from './compile-types.js';
-import type { Compiler } from './compile.js';
-import { out, vertexOut, type OutCtx, type PrintedVertexAccum } from './output.js';
-import type { FileObject, Run } from './run.js';
-import { VSet } from './runtime-values.js';
-import { accumValueType, VERTEX } from './types.js';
+// Query layer: PRINT, with the output context of a run (keys, vertex sets with their
+// accumulators, files).
+import type { Print } from '../../../../../core/gsql/index.js';
+import { toVSet, fileText } from '../context/runtime-helpers.js';
+import { NEXT, type CS, syncStmt, Scope, type Cx, exprKey } from '../context/compile-types.js';
+import type { CompileContext } from '../context/compile-context.js';
+import { out, vertexOut, type OutCtx, type PrintedVertexAccum } from '../../output.js';
+import type { FileObject, Run } from '../../run.js';
+import { VSet } from '../../runtime-values.js';
+import { accumValueType, VERTEX } from '../../types.js';
+import { compileExpr } from '../expressions/expr.js';
 
-export function outCtx(comp: Compiler, r: Run, k: number): OutCtx {
+export function outCtx(comp: CompileContext, r: Run, k: number): OutCtx {
   let c = r.cache[k] as OutCtx | undefined;
   if (!c) {
     const vertexAccums: PrintedVertexAccum[] = [];
@@ -30,7 +31,7 @@ export function outCtx(comp: Compiler, r: Run, k: number): OutCtx {
  * PRINT. With WHERE, the vertex sets printed keep only the vertices the condition holds for
  * (the set's name stands for the vertex); a PRINT without vertex sets is skipped when it fails.
  */
-export function print(comp: Compiler, s: Print, cx: Cx): CS {
+export function compilePrint(comp: CompileContext, s: Print, cx: Cx): CS {
   const k = comp.cacheSlot();
   type Keep = ((r: Run, id: number) => boolean) | null;
   type Item = {
@@ -47,7 +48,7 @@ export function print(comp: Compiler, s: Print, cx: Cx): CS {
   };
   const items: Item[] = s.items.map((item): Item => {
     const key = item.alias ?? exprKey(item.expr);
-    const base = comp.expr(item.expr, cx);
+    const base = compileExpr(comp, item.expr, cx);
     const bf = base.f;
     const vset = base.t.k === 'vset';
     if (vset && item.expr.kind === 'Name')
@@ -59,7 +60,7 @@ export function print(comp: Compiler, s: Print, cx: Cx): CS {
         scope.map.set(item.expr.name, { kind: 'alias', slot, t: VERTEX });
       const projs = item.projection.map((p) => ({
         key: p.alias ?? exprKey(p.expr),
-        ce: comp.expr(p.expr, { ...cx, scope }),
+        ce: compileExpr(comp, p.expr, { ...cx, scope }),
       }));
       return {
         key,
@@ -89,14 +90,14 @@ export function print(comp: Compiler, s: Print, cx: Cx): CS {
     };
   });
   const anyVset = items.some((it) => it.vset);
-  const where = s.where ? comp.expr(s.where, { ...cx, scope: whereScope }).f : null;
+  const where = s.where ? compileExpr(comp, s.where, { ...cx, scope: whereScope }).f : null;
   const keep: Keep = where
     ? (r, id) => {
         r.f[whereSlot] = id;
         return Boolean(where(r));
       }
     : null;
-  const csv = s.toCsv ? comp.expr(s.toCsv, cx).f : null;
+  const csv = s.toCsv ? compileExpr(comp, s.toCsv, cx).f : null;
   return syncStmt((r) => {
     if (where && !anyVset && !where(r)) return NEXT;
     if (csv) {
@@ -104,7 +105,7 @@ export function print(comp: Compiler, s: Print, cx: Cx): CS {
       if (file) file.lines.push(items.map((it) => it.csv(r)).join(','));
       return NEXT;
     }
-    const o = comp.outCtx(r, k);
+    const o = outCtx(comp, r, k);
     const res: Record<string, unknown> = {};
     for (const it of items) res[it.key] = it.value(r, o, it.vset ? keep : null);
     r.out.push(res);

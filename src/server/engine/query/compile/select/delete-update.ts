@@ -1,8 +1,16 @@
-// DELETE and UPDATE statements: each is a SELECT over its FROM pattern whose ACCUM deletes the
-// matched vertices or edges, or sets their attributes (applied when the query ends).
-import type { Delete, DmlStmt, Expr, Pattern, Select, Update } from '../../../core/gsql/index.js';
-import { bothStmt, NEXT, type CS, type Cx } from './compile-types.js';
-import type { Compiler } from './compile.js';
+// Select layer: DELETE and UPDATE statements, each a SELECT over its FROM pattern whose ACCUM
+// deletes the matched vertices or edges, or sets their attributes (applied when the query ends).
+import type {
+  Delete,
+  DmlStmt,
+  Expr,
+  Pattern,
+  Select,
+  Update,
+} from '../../../../../core/gsql/index.js';
+import { bothStmt, NEXT, type CS, type Cx } from '../context/compile-types.js';
+import type { CompileContext } from '../context/compile-context.js';
+import type { CompileUpper } from '../statements/statement.js';
 import { compileSelectCore, type SelectRunner } from './select.js';
 
 function syntheticSelect(
@@ -30,17 +38,17 @@ function syntheticSelect(
 }
 
 /** DELETE alias FROM pattern WHERE cond: deletes every matched vertex or edge (at query end). */
-export function compileDelete(c: Compiler, s: Delete, cx: Cx): CS {
+export function compileDelete(c: CompileContext, s: Delete, cx: Cx, upper: CompileUpper): CS {
   const sel = syntheticSelect(s, s.alias, s.from, s.where, [
     { kind: 'DeleteAlias', alias: s.alias, range: s.range },
   ]);
-  return statementOf(compileSelectCore(c, sel, cx, { statement: true }));
+  return statementOf(compileSelectCore(c, sel, cx, { statement: true }, upper));
 }
 
 /** UPDATE alias FROM pattern SET ... WHERE cond. */
-export function compileUpdate(c: Compiler, s: Update, cx: Cx): CS {
+export function compileUpdate(c: CompileContext, s: Update, cx: Cx, upper: CompileUpper): CS {
   const sel = syntheticSelect(s, s.alias, s.from, s.where, s.set);
-  return statementOf(compileSelectCore(c, sel, cx, { statement: true }));
+  return statementOf(compileSelectCore(c, sel, cx, { statement: true }, upper));
 }
 
 function statementOf(run: SelectRunner): CS {

@@ -1,16 +1,17 @@
-// The code generator behind select-jit.ts: JavaScript source for the expressions and statements
-// of a SELECT's WHERE, ACCUM and POST-ACCUM clauses, mirroring the closures of compile-expr.ts,
-// compile-operators.ts and compile-assign.ts (same runtime helpers, same result types); what it
-// does not write out inline calls the ordinary compiled closure. Only numbers, slot indexes and
-// fixed operator texts are pasted into the source, never text from the query.
-import type { DmlStmt, Expr } from '../../../core/gsql/index.js';
-import { snapshotValue } from './compile-helpers.js';
-import { type Cx, type Fn, Scope, type SyncStmt } from './compile-types.js';
-import type { Compiler } from './compile.js';
-import type { Run } from './run.js';
-import { cmp, EdgeRef, eq, iadd, idiv, imod, imul, isub, num, VT } from './runtime-values.js';
-import { BUILTINS } from './functions.js';
-import { degreeFn } from './select-walk.js';
+// Select layer: the code generator behind jit.ts: JavaScript source for the expressions and
+// statements of a SELECT's WHERE, ACCUM and POST-ACCUM clauses, mirroring the closures of
+// expressions/expr.ts, expressions/operators.ts and statements/assign.ts (same runtime helpers,
+// same result types); what it does not write out inline calls the ordinary compiled closure. Only
+// numbers, slot indexes and fixed operator texts are pasted into the source, never text from the
+// query.
+import type { DmlStmt, Expr } from '../../../../../core/gsql/index.js';
+import { snapshotValue } from '../context/runtime-helpers.js';
+import { type Cx, type Fn, Scope, type SyncStmt } from '../context/compile-types.js';
+import type { CompileContext } from '../context/compile-context.js';
+import type { Run } from '../../run.js';
+import { cmp, EdgeRef, eq, iadd, idiv, imod, imul, isub, num, VT } from '../../runtime-values.js';
+import { BUILTINS } from '../../functions.js';
+import { degreeFn } from '../context/edge-walk.js';
 import {
   accumValueType,
   isScalarAccum,
@@ -21,7 +22,9 @@ import {
   isIntType,
   isNumeric,
   type T,
-} from './types.js';
+} from '../../types.js';
+import { compileExpr, slotOf } from '../expressions/expr.js';
+import { compileStmt, type CompileUpper } from '../statements/statement.js';
 
 export interface Local {
   readonly id: string;
@@ -57,8 +60,10 @@ export class Gen {
   /** Alias slot -> locals of the generated function: the vertex id, its type index and slot. */
   locals = new Map<number, Local>();
   constructor(
-    readonly c: Compiler,
+    readonly c: CompileContext,
     readonly cx: Cx,
+    /** The statement kinds of the layers above, for the statement closures (statement.ts). */
+    readonly upper: CompileUpper,
   ) {}
 
   /** Some fallback closure may read the frame (alias slots must then be kept up to date). */
@@ -74,7 +79,7 @@ export class Gen {
   private fallback(e: Expr): { c: string; t: T } {
     this.readsFrame = true;
     this.rowDep = true;
-    const ce = this.c.expr(e, this.cx);
+    const ce = compileExpr(this.c, e, this.cx);
     this.closures.push(ce.f);
     return { c: `X${this.closures.length - 1}(r)`, t: ce.t };
   }
@@ -85,7 +90,7 @@ export class Gen {
 
   /** The locals of an expression naming an alias held in locals. */
   local(e: Expr): Local | undefined {
-    const slot = this.c.slotOf(e, this.cx);
+    const slot = slotOf(this.c, e, this.cx);
     return slot >= 0 ? this.locals.get(slot) : undefined;
   }
 
@@ -186,7 +191,7 @@ export class Gen {
     const sym = e.target.kind === 'Name' ? this.cx.scope.lookup(e.target.name) : undefined;
     if (!at || e.name.toLowerCase() !== 'outdegree' || e.args.length > 1) return null;
     if (!sym || sym.kind !== 'alias' || sym.t.k !== 'vertex') return null;
-    const names = e.args[0] ? this.c.expr(e.args[0], this.cx).f : null;
+    const names = e.args[0] ? compileExpr(this.c, e.args[0], this.cx).f : null;
     this.closures.push(degreeFn(this.c, names));
     const d = `X${this.closures.length - 1}`;
     if (at.id !== 'sid') {
@@ -271,7 +276,7 @@ export class Gen {
     const tg = s.target;
     if (tg.kind === 'VertexAccum' && tg.target) {
       const info = this.c.vaccs.get(tg.name);
-      const direct = this.c.slotOf(tg.target, this.cx);
+      const direct = slotOf(this.c, tg.target, this.cx);
       if (info && direct >= 0) {
         const v = mode === 'accum' ? this.perSourceValue(s.value) : this.expr(s.value);
         const va = `va${info.index}`;
@@ -303,7 +308,12 @@ export class Gen {
     }
     // Any other assignment: its compiled closure.
     this.readsFrame = true;
-    const cs = this.c.stmt(s, { scope: new Scope(this.cx.scope), mode, hoists: null });
+    const cs = compileStmt(
+      this.c,
+      s,
+      { scope: new Scope(this.cx.scope), mode, hoists: null },
+      this.upper,
+    );
     this.closures.push(cs.sync);
     return `X${this.closures.length - 1}(r);`;
   }

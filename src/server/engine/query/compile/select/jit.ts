@@ -1,18 +1,19 @@
-// Generated JavaScript for the hot part of simple SELECT blocks: the row loop over the CSR arrays
-// (one hop, or none), WHERE, ACCUM and each POST-ACCUM clause become one function each, built
-// with `new Function` once per query text. Expressions and statements of the common kinds
-// (literals, variables, aliases, vertex and global accumulator reads, arithmetic, comparisons,
-// logic, accumulator `+=` / `=`) are written out inline; any other expression or assignment
-// calls its ordinary compiled closure (the frame slots of the aliases are kept up to date, so
-// closures see what they would see on the closure path). The generated code calls the same
-// runtime helpers as the closures, so values and snapshot semantics are exactly theirs.
-// jitSelect answers null when the SELECT has a shape this does not handle (the closure path runs).
-import type { DmlStmt, Expr } from '../../../core/gsql/index.js';
-import type { Cx, Scope } from './compile-types.js';
-import type { Compiler } from './compile.js';
-import type { Run } from './run.js';
-import { build, Gen } from './select-jit-gen.js';
-import type { Collector, Walk } from './select-walk.js';
+// Select layer: generated JavaScript for the hot part of simple SELECT blocks: the row loop over
+// the CSR arrays (one hop, or none), WHERE, ACCUM and each POST-ACCUM clause become one function
+// each, built with `new Function` once per query text. Expressions and statements of the common
+// kinds (literals, variables, aliases, vertex and global accumulator reads, arithmetic,
+// comparisons, logic, accumulator `+=` / `=`) are written out inline; any other expression or
+// assignment calls its ordinary compiled closure (the frame slots of the aliases are kept up to
+// date, so closures see what they would see on the closure path). The generated code calls the same
+// runtime helpers as the closures, so values and snapshot semantics are exactly theirs. jitSelect
+// answers null when the SELECT has a shape this does not handle (the closure path runs).
+import type { DmlStmt, Expr } from '../../../../../core/gsql/index.js';
+import type { Cx, Scope } from '../context/compile-types.js';
+import type { CompileContext } from '../context/compile-context.js';
+import type { Run } from '../../run.js';
+import type { CompileUpper } from '../statements/statement.js';
+import { build, Gen } from './jit-gen.js';
+import type { Collector, Walk } from '../context/edge-walk.js';
 
 /** What the generated row loop needs to know of the SELECT (all checked to be simple). */
 export interface JitPlan {
@@ -24,6 +25,8 @@ export interface JitPlan {
   readonly accum: readonly DmlStmt[] | null;
   readonly posts: readonly { readonly slot: number; readonly stmts: readonly DmlStmt[] }[];
   readonly collectSlots: readonly number[];
+  /** The statement kinds of the layers above (statement.ts CompileUpper). */
+  readonly upper: CompileUpper;
 }
 
 /** Rows from `ids[i]` on until about 2048 rows are done; answers the next source index. */
@@ -91,11 +94,11 @@ ${row}
 }
 
 /** The generated scan and POST-ACCUM functions, or null when the SELECT has another shape. */
-export function jitSelect(c: Compiler, plan: JitPlan): JitSelect | null {
+export function jitSelect(c: CompileContext, plan: JitPlan): JitSelect | null {
   const before = c.problems.length;
   const cx: Cx = { scope: plan.scope, mode: 'accum', hoists: null };
   try {
-    const g = new Gen(c, cx);
+    const g = new Gen(c, cx, plan.upper);
     const hop = plan.hop;
     g.hoist = hop !== null;
     g.locals = new Map([[plan.srcSlot, { id: 'sid', t: 'st', s: 'ss' }]]);
@@ -148,7 +151,7 @@ return i;`;
     if (!g.ok) return null;
     const scan = build(g, 'jitScan', 'r, ids, i, walks, types, has, sets', scanBody) as JitScan;
     const posts = plan.posts.map((p) => {
-      const pg = new Gen(c, { scope: plan.scope, mode: 'post', hoists: null });
+      const pg = new Gen(c, { scope: plan.scope, mode: 'post', hoists: null }, plan.upper);
       pg.locals = new Map([[p.slot, { id: 'pv', t: 'pt', s: 'ps' }]]);
       const stmts = p.stmts.map((s) => pg.stmt(s, 'post')).join('\n');
       if (!pg.ok) return null;

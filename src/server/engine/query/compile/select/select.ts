@@ -1,22 +1,26 @@
-// SELECT blocks: the FROM pattern (classic and pattern forms, multi-hop, `*min..max` repeats),
-// WHERE, ACCUM with its snapshot semantics (inputs deferred to the end of the clause), POST-ACCUM
-// per distinct vertex of one alias, HAVING, ORDER BY and LIMIT. Rows are enumerated straight off
-// the adjacency arrays; the loop yields to the event loop when its time slice is used up.
-import { type Node, type Select, walk } from '../../../core/gsql/index.js';
-import { Scope, type Cx, type SyncStmt } from './compile-types.js';
-import type { Compiler } from './compile.js';
-import type { Run } from './run.js';
-import { cmp, EdgeRef, num, VSet, vid, vslotOf, vtypeOf } from './runtime-values.js';
+// Select layer: SELECT blocks, the FROM pattern (classic and pattern forms, multi-hop, `*min..max`
+// repeats), WHERE, ACCUM with its snapshot semantics (inputs deferred to the end of the clause),
+// POST-ACCUM per distinct vertex of one alias, HAVING, ORDER BY and LIMIT. Rows are enumerated
+// straight off the adjacency arrays; the loop yields to the event loop when its time slice is used
+// up.
+import { type Node, type Select, walk } from '../../../../../core/gsql/index.js';
+import { Scope, type Cx, type SyncStmt } from '../context/compile-types.js';
+import type { CompileContext } from '../context/compile-context.js';
+import type { Run } from '../../run.js';
+import { cmp, EdgeRef, num, VSet, vid, vslotOf, vtypeOf } from '../../runtime-values.js';
+import { reachable, literalType, sourceOf, type TargetFilter, targetFilter } from './sources.js';
+import { jitSelect, type JitSelect } from './jit.js';
 import {
-  reachable,
-  literalType,
-  sourceOf,
-  type TargetFilter,
-  targetFilter,
-} from './select-sources.js';
-import { jitSelect, type JitSelect } from './select-jit.js';
-import { type Walk, type Visit, walkEdges, walksFor, edgeNames, Collector } from './select-walk.js';
-import { EDGE, type T } from './types.js';
+  type Walk,
+  type Visit,
+  walkEdges,
+  walksFor,
+  edgeNames,
+  Collector,
+} from '../context/edge-walk.js';
+import { EDGE, type T } from '../../types.js';
+import { compileExpr } from '../expressions/expr.js';
+import { compileBlock, type CompileUpper } from '../statements/statement.js';
 
 interface PatternPlan {
   readonly source: ReturnType<typeof sourceOf>;
@@ -61,8 +65,13 @@ export interface SelectRunner {
   readonly async: (r: Run) => Promise<VSet>;
 }
 
-export function compileSelect(c: Compiler, sel: Select, cx: Cx): SelectRunner {
-  return compileSelectCore(c, sel, cx, {});
+export function compileSelect(
+  c: CompileContext,
+  sel: Select,
+  cx: Cx,
+  upper: CompileUpper,
+): SelectRunner {
+  return compileSelectCore(c, sel, cx, {}, upper);
 }
 
 /** Drives a SELECT generator: it yields every few thousand rows. */
@@ -86,10 +95,11 @@ function runners(gen: (r: Run) => Generator<undefined, VSet, undefined>): Select
 }
 
 export function compileSelectCore(
-  c: Compiler,
+  c: CompileContext,
   sel: Select,
   cx: Cx,
   opts: SelectOptions,
+  upper: CompileUpper,
 ): SelectRunner {
   const scope = new Scope(cx.scope);
   const aliasSlots = new Map<string, number>();
@@ -167,20 +177,20 @@ export function compileSelectCore(
   const hops = flat.map((x) => x.hop);
 
   const inner: Cx = { scope, mode: 'accum', hoists: null };
-  const where = sel.where ? c.expr(sel.where, { ...inner, mode: 'post' }).f : null;
+  const where = sel.where ? compileExpr(c, sel.where, { ...inner, mode: 'post' }).f : null;
   // SAMPLE n[%] EDGE|TARGET WHEN cond: a source vertex meeting cond walks at most n edges (or n%
   // of its edges, rounded up) of the first hop. The first ones in adjacency order are taken, so
   // runs are repeatable (the real service picks them at random).
   const sample = sel.sample
     ? {
-        size: c.expr(sel.sample.size, { ...inner, mode: 'post' }).f,
-        when: c.expr(sel.sample.when, { ...inner, mode: 'post' }).f,
+        size: compileExpr(c, sel.sample.size, { ...inner, mode: 'post' }).f,
+        when: compileExpr(c, sel.sample.when, { ...inner, mode: 'post' }).f,
         percent: sel.sample.percent,
       }
     : null;
   if (sample && first.hops.length === 0)
     c.error(sel, 'QUERY-UNSUPPORTED', 'SAMPLE needs an edge in the FROM pattern');
-  const accum = sel.accum ? c.block(sel.accum, inner) : null;
+  const accum = sel.accum ? compileBlock(c, sel.accum, inner, upper) : null;
   const accumSync = accum?.sync ?? null;
 
   const outputSlot = aliasSlots.get(sel.output);
@@ -215,17 +225,17 @@ export function compileSelectCore(
     return out;
   });
   const posts = groups.map((g) => {
-    const body = c.block(g.stmts, { scope, mode: 'post', hoists: null });
+    const body = compileBlock(c, g.stmts, { scope, mode: 'post', hoists: null }, upper);
     return { slot: aliasSlots.get(g.alias) ?? -1, body: body.sync, stmts: g.stmts };
   });
   const bodyCx: Cx = { scope, mode: 'post', hoists: null };
-  const having = sel.having ? c.expr(sel.having, bodyCx).f : null;
+  const having = sel.having ? compileExpr(c, sel.having, bodyCx).f : null;
   const order = sel.orderBy.map((o) => ({
-    key: c.expr(o.expr, bodyCx).f,
+    key: compileExpr(c, o.expr, bodyCx).f,
     desc: o.direction === 'DESC',
   }));
-  const limit = sel.limit ? c.expr(sel.limit.count, bodyCx).f : null;
-  const offset = sel.limit?.offset ? c.expr(sel.limit.offset, bodyCx).f : null;
+  const limit = sel.limit ? compileExpr(c, sel.limit.count, bodyCx).f : null;
+  const offset = sel.limit?.offset ? compileExpr(c, sel.limit.offset, bodyCx).f : null;
 
   // Which alias columns need their distinct vertices collected.
   const collect = new Set<number>();
@@ -249,6 +259,7 @@ export function compileSelectCore(
           accum: sel.accum,
           posts: posts.map((p) => ({ slot: p.slot, stmts: p.stmts })),
           collectSlots,
+          upper,
         })
       : null;
 

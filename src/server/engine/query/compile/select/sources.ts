@@ -1,12 +1,13 @@
-// Sources and target filters of SELECT patterns: the seed set of a step, vertices reachable
-// within min..max hops, and the per-run filter on a step's target types and vertex set.
-import type { VertexStep } from '../../../core/gsql/index.js';
-import { elementsOf } from './accum.js';
-import type { Cx } from './compile-types.js';
-import type { Compiler } from './compile.js';
-import type { Run } from './run.js';
-import { VSet, vid, vslotOf, vtypeOf } from './runtime-values.js';
-import { type Walk, walkEdges } from './select-walk.js';
+// Select layer: sources and target filters of SELECT patterns: the seed set of a step, vertices
+// reachable within min..max hops, and the per-run filter on a step's target types and vertex set.
+import type { VertexStep } from '../../../../../core/gsql/index.js';
+import { elementsOf } from '../../accum.js';
+import type { Cx } from '../context/compile-types.js';
+import type { CompileContext } from '../context/compile-context.js';
+import type { Run } from '../../run.js';
+import { VSet, vid, vslotOf, vtypeOf } from '../../runtime-values.js';
+import { type Walk, walkEdges } from '../context/edge-walk.js';
+import { allOf, checkVertexType } from '../context/graph-lookups.js';
 
 /** Vertices reachable from `from` by min..max hops along `walks` (shortest distance counts). */
 export function reachable(
@@ -36,21 +37,21 @@ export function reachable(
   return res;
 }
 
-export function literalType(c: Compiler, step: VertexStep): string | null {
+export function literalType(c: CompileContext, step: VertexStep): string | null {
   return step.types.length === 1 && c.isVertexType(step.types[0] as string)
     ? (step.types[0] as string)
     : null;
 }
 
 export function sourceOf(
-  c: Compiler,
+  c: CompileContext,
   step: VertexStep,
   cx: Cx,
 ): { ids: (r: Run) => Iterable<number>; filter: ((r: Run, id: number) => boolean) | null } {
   const parts: ((r: Run) => Iterable<number>)[] = [];
   for (const name of step.types) {
     if (name === '_' || name.toUpperCase() === 'ANY') {
-      parts.push((r) => c.allOf(r, c.vertexTypeNames));
+      parts.push((r) => allOf(c, r, c.vertexTypeNames));
       continue;
     }
     if (name.startsWith('@@')) {
@@ -72,9 +73,10 @@ export function sourceOf(
         ((t.k === 'set' || t.k === 'list' || t.k === 'bag') && t.el.k === 'string')
       )
         parts.push((r) =>
-          c.allOf(
+          allOf(
+            c,
             r,
-            elementsOf(r.f[slot]).map((x) => c.checkVertexType(x)),
+            elementsOf(r.f[slot]).map((x) => checkVertexType(c, x)),
           ),
         );
       else
@@ -88,7 +90,7 @@ export function sourceOf(
     }
     if (c.isVertexType(name)) {
       const names = [name];
-      parts.push((r) => c.allOf(r, names));
+      parts.push((r) => allOf(c, r, names));
       continue;
     }
     c.error(step, 'QUERY-UNKNOWN-VARIABLE', `unknown vertex set or type ${name}`);
@@ -106,7 +108,11 @@ export function sourceOf(
 
 export type TargetFilter = { types: Uint8Array | null; has: ((id: number) => boolean) | null };
 
-export function targetFilter(c: Compiler, step: VertexStep, cx: Cx): (r: Run) => TargetFilter {
+export function targetFilter(
+  c: CompileContext,
+  step: VertexStep,
+  cx: Cx,
+): (r: Run) => TargetFilter {
   const none: TargetFilter = { types: null, has: null };
   if (step.types.length === 0) return () => none;
   const typeParts: ((r: Run) => string[])[] = [];
@@ -125,7 +131,7 @@ export function targetFilter(c: Compiler, step: VertexStep, cx: Cx): (r: Run) =>
         t.k === 'string' ||
         ((t.k === 'set' || t.k === 'list' || t.k === 'bag') && t.el.k === 'string')
       )
-        typeParts.push((r) => elementsOf(r.f[slot]).map((x) => c.checkVertexType(x)));
+        typeParts.push((r) => elementsOf(r.f[slot]).map((x) => checkVertexType(c, x)));
       else
         setParts.push((r) => {
           const v = r.f[slot];

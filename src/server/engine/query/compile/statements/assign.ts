@@ -1,23 +1,37 @@
-// Declaration and assignment compilation: accumulator declarations and assignments to
-// variables, accumulators and attributes.
-import type { AccumDecl, Expr, QueryStmt } from '../../../core/gsql/index.js';
-import { ArrayAcc, ListAcc, makeAcc, type Acc } from './accum.js';
-import { snapshotValue, toVarValue } from './compile-helpers.js';
-import { type Fn, NEXT, type CS, syncStmt, type Cx, NOP } from './compile-types.js';
-import type { Compiler } from './compile.js';
-import { VAcc, type Run } from './run.js';
-import { converter, EdgeRef, iadd, num } from './runtime-values.js';
+// Statement layer: accumulator declarations and assignments to variables, accumulators and
+// attributes.
+import type { AccumDecl, Expr, QueryStmt } from '../../../../../core/gsql/index.js';
+import { ArrayAcc, ListAcc, makeAcc, type Acc } from '../../accum.js';
+import { snapshotValue, toVarValue } from '../context/runtime-helpers.js';
+import { type Fn, NEXT, type CS, syncStmt, type Cx, NOP } from '../context/compile-types.js';
+import type { CompileContext } from '../context/compile-context.js';
+import { VAcc, type Run } from '../../run.js';
+import { converter, EdgeRef, iadd, num } from '../../runtime-values.js';
+import { edgeAttrType, vertexAttrType } from '../context/graph-lookups.js';
+import { compileExpr, slotOf } from '../expressions/expr.js';
+import { accObject } from '../expressions/methods.js';
+import { compileBinary } from '../expressions/operators.js';
+import { accSpec } from '../expressions/typing.js';
 
-export function accumDecl(comp: Compiler, s: AccumDecl, cx: Cx): CS {
+export function compileAccumDecl(comp: CompileContext, s: AccumDecl, cx: Cx): CS {
   if (cx.mode !== 'body') {
     comp.error(s, 'QUERY-UNSUPPORTED', 'accumulators are declared in the query body');
     return NOP;
   }
-  const spec = comp.accSpec(s.type);
+  if (s.type.kind === 'NamedType') {
+    comp.error(
+      s,
+      'QUERY-UNSUPPORTED',
+      `accumulator types named by TYPEDEF (${s.type.name}) are not supported yet`,
+    );
+    return NOP;
+  }
+  const spec = accSpec(comp, s.type);
   const inits: ((r: Run) => void)[] = [];
   for (const v of s.vars) {
-    const init = v.init ? comp.expr(v.init, cx).f : null;
-    const dims = v.dims.map((d) => comp.expr(d, cx).f);
+    const init = v.init ? compileExpr(comp, v.init, cx).f : null;
+    // An open size `[]` allocates nothing until reallocate() gives it one.
+    const dims = v.dims.map((d) => (d === null ? () => 0 : compileExpr(comp, d, cx).f));
     if (v.scope === 'global') {
       if (comp.gaccs.has(v.name))
         comp.error(v, 'QUERY-DUPLICATE', `@@${v.name} is already declared`);
@@ -50,14 +64,14 @@ export function accumDecl(comp: Compiler, s: AccumDecl, cx: Cx): CS {
   });
 }
 
-export function assign(comp: Compiler, s: QueryStmt & { kind: 'Assign' }, cx: Cx): CS {
+export function compileAssign(comp: CompileContext, s: QueryStmt & { kind: 'Assign' }, cx: Cx): CS {
   const tg = s.target;
   const op = s.op;
   const deferred = cx.mode !== 'body';
   switch (tg.kind) {
     case 'Name': {
       let sym = cx.scope.lookup(tg.name);
-      const v = comp.expr(s.value, cx);
+      const v = compileExpr(comp, s.value, cx);
       if (!sym) {
         if (op === '=' && cx.mode === 'body') {
           const slot = comp.slot();
@@ -74,7 +88,8 @@ export function assign(comp: Compiler, s: QueryStmt & { kind: 'Assign' }, cx: Cx
       }
       const slot = sym.slot;
       const t = sym.t;
-      const value = op === '+=' ? comp.binary('+', { f: (r) => r.f[slot], t }, v, s.value).f : v.f;
+      const value =
+        op === '+=' ? compileBinary(comp, '+', { f: (r) => r.f[slot], t }, v, s.value).f : v.f;
       const conv = converter(t);
       if (deferred && !sym.row)
         return syncStmt((r) => {
@@ -88,7 +103,7 @@ export function assign(comp: Compiler, s: QueryStmt & { kind: 'Assign' }, cx: Cx
     }
     case 'GlobalAccum': {
       const info = comp.gaccs.get(tg.name);
-      const v = comp.expr(s.value, cx).f;
+      const v = compileExpr(comp, s.value, cx).f;
       if (!info) {
         comp.error(tg, 'QUERY-UNKNOWN-ACCUM', `unknown accumulator @@${tg.name}`);
         return NOP;
@@ -111,15 +126,15 @@ export function assign(comp: Compiler, s: QueryStmt & { kind: 'Assign' }, cx: Cx
     }
     case 'VertexAccum': {
       const info = comp.vaccs.get(tg.name);
-      const value = comp.expr(s.value, cx);
+      const value = compileExpr(comp, s.value, cx);
       const v = value.f;
       const valueType = value.t;
       if (!info || !tg.target) {
         comp.error(tg, 'QUERY-UNKNOWN-ACCUM', `unknown vertex accumulator @${tg.name}`);
         return NOP;
       }
-      const direct = comp.slotOf(tg.target, cx);
-      const target: Fn = direct >= 0 ? (r) => r.f[direct] : comp.expr(tg.target, cx).f;
+      const direct = slotOf(comp, tg.target, cx);
+      const target: Fn = direct >= 0 ? (r) => r.f[direct] : compileExpr(comp, tg.target, cx).f;
       const i = info.index;
       if (cx.mode === 'accum') {
         if (direct >= 0 && op === '+=' && valueType.k !== 'accum' && valueType.k !== 'any')
@@ -148,8 +163,8 @@ export function assign(comp: Compiler, s: QueryStmt & { kind: 'Assign' }, cx: Cx
       });
     }
     case 'Attr': {
-      const target = comp.expr(tg.target, cx);
-      const v = comp.expr(s.value, cx).f;
+      const target = compileExpr(comp, tg.target, cx);
+      const v = compileExpr(comp, s.value, cx).f;
       const name = tg.name;
       const tf = target.f;
       if (target.t.k === 'tuple') {
@@ -159,9 +174,9 @@ export function assign(comp: Compiler, s: QueryStmt & { kind: 'Assign' }, cx: Cx
           return NEXT;
         });
       }
-      if (target.t.k === 'vertex' && !comp.vertexAttrType(target.t.vt, name))
+      if (target.t.k === 'vertex' && !vertexAttrType(comp, target.t.vt, name))
         comp.error(tg, 'QUERY-UNKNOWN-ATTRIBUTE', `no vertex type has an attribute ${name}`);
-      if (target.t.k === 'edge' && !comp.edgeAttrType(name))
+      if (target.t.k === 'edge' && !edgeAttrType(comp, name))
         comp.error(tg, 'QUERY-UNKNOWN-ATTRIBUTE', `no edge type has an attribute ${name}`);
       comp.writes = true;
       return syncStmt((r) => {
@@ -178,9 +193,9 @@ export function assign(comp: Compiler, s: QueryStmt & { kind: 'Assign' }, cx: Cx
         idx.unshift(base.index);
         base = base.target;
       }
-      const acc = comp.accObject(base, cx);
-      const v = comp.expr(s.value, cx).f;
-      const fs = idx.map((x) => comp.expr(x, cx).f);
+      const acc = accObject(comp, base, cx);
+      const v = compileExpr(comp, s.value, cx).f;
+      const fs = idx.map((x) => compileExpr(comp, x, cx).f);
       if (acc && acc.spec.name === 'ArrayAccum') {
         const get = acc.get;
         return syncStmt((r) => {
@@ -190,7 +205,7 @@ export function assign(comp: Compiler, s: QueryStmt & { kind: 'Assign' }, cx: Cx
           return NEXT;
         });
       }
-      const target = comp.expr(base, cx).f;
+      const target = compileExpr(comp, base, cx).f;
       return syncStmt((r) => {
         const list = target(r);
         const arr = list instanceof ListAcc ? list.list : Array.isArray(list) ? list : null;

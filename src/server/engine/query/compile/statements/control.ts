@@ -1,7 +1,8 @@
-// Control-flow compilation: IF/CASE branch selection, WHILE loops and FOREACH loops.
-import type { QueryStmt } from '../../../core/gsql/index.js';
-import { elementsOf, GroupByAcc, MapAcc } from './accum.js';
-import { rangeOf } from './compile-helpers.js';
+// Statement layer: control flow (IF/CASE branch selection, WHILE and FOREACH loops); loop bodies
+// compile through statement.ts with the `upper` compiler handed down from the query layer.
+import type { QueryStmt } from '../../../../../core/gsql/index.js';
+import { elementsOf, GroupByAcc, MapAcc } from '../../accum.js';
+import { rangeOf } from '../context/runtime-helpers.js';
 import {
   type Fn,
   NEXT,
@@ -14,13 +15,19 @@ import {
   runCS,
   Scope,
   type Cx,
-} from './compile-types.js';
-import type { Compiler } from './compile.js';
-import type { Run } from './run.js';
-import { num } from './runtime-values.js';
-import { accumValueType, ANY, INT, VERTEX, type AccSpec, type T } from './types.js';
+} from '../context/compile-types.js';
+import type { CompileContext } from '../context/compile-context.js';
+import type { Run } from '../../run.js';
+import { num } from '../../runtime-values.js';
+import { accumValueType, ANY, INT, VERTEX, type AccSpec, type T } from '../../types.js';
+import { compileExpr } from '../expressions/expr.js';
+import { compileBlock, type CompileUpper } from './statement.js';
 
-export function choose(comp: Compiler, branches: { cond: Fn; body: CS }[], other: CS | null): CS {
+export function choose(
+  comp: CompileContext,
+  branches: { cond: Fn; body: CS }[],
+  other: CS | null,
+): CS {
   const sync: SyncStmt = (r) => {
     for (const b of branches) if (b.cond(r)) return b.body.sync(r);
     return other ? other.sync(r) : NEXT;
@@ -32,10 +39,15 @@ export function choose(comp: Compiler, branches: { cond: Fn; body: CS }[], other
   });
 }
 
-export function whileStmt(comp: Compiler, s: QueryStmt & { kind: 'While' }, cx: Cx): CS {
-  const cond = comp.expr(s.cond, cx).f;
-  const limit = s.limit ? comp.expr(s.limit, cx).f : null;
-  const body = comp.block(s.body, cx);
+export function compileWhile(
+  comp: CompileContext,
+  s: QueryStmt & { kind: 'While' },
+  cx: Cx,
+  upper: CompileUpper,
+): CS {
+  const cond = compileExpr(comp, s.cond, cx).f;
+  const limit = s.limit ? compileExpr(comp, s.limit, cx).f : null;
+  const body = compileBlock(comp, s.body, cx, upper);
   const sync: SyncStmt = (r) => {
     const max = limit ? num(limit(r)) : Infinity;
     for (let i = 0; i < max && cond(r); i++) {
@@ -59,7 +71,12 @@ export function whileStmt(comp: Compiler, s: QueryStmt & { kind: 'While' }, cx: 
   });
 }
 
-export function foreach(comp: Compiler, s: QueryStmt & { kind: 'Foreach' }, cx: Cx): CS {
+export function compileForeach(
+  comp: CompileContext,
+  s: QueryStmt & { kind: 'Foreach' },
+  cx: Cx,
+  upper: CompileUpper,
+): CS {
   const scope = new Scope(cx.scope);
   const inner: Cx = { ...cx, scope };
   const row = cx.mode !== 'body';
@@ -67,13 +84,13 @@ export function foreach(comp: Compiler, s: QueryStmt & { kind: 'Foreach' }, cx: 
   let elT: T = ANY;
   let entries = false;
   if (s.source.kind === 'RangeSpec') {
-    const a = comp.expr(s.source.start, cx).f;
-    const b = comp.expr(s.source.end, cx).f;
-    const st = s.source.step ? comp.expr(s.source.step, cx).f : null;
+    const a = compileExpr(comp, s.source.start, cx).f;
+    const b = compileExpr(comp, s.source.end, cx).f;
+    const st = s.source.step ? compileExpr(comp, s.source.step, cx).f : null;
     elT = INT;
     items = (r) => rangeOf(num(a(r)), num(b(r)), st ? num(st(r)) : 1);
   } else {
-    const src = comp.expr(s.source, cx);
+    const src = compileExpr(comp, s.source, cx);
     const f = src.f;
     const t = src.t;
     if (t.k === 'accum' && (t.a.name === 'MapAccum' || t.a.name === 'GroupByAccum')) entries = true;
@@ -89,7 +106,7 @@ export function foreach(comp: Compiler, s: QueryStmt & { kind: 'Foreach' }, cx: 
     };
   }
   const slots = s.vars.map(() => comp.slot());
-  const mapT = s.source.kind !== 'RangeSpec' ? comp.expr(s.source, cx).t : ANY;
+  const mapT = s.source.kind !== 'RangeSpec' ? compileExpr(comp, s.source, cx).t : ANY;
   s.vars.forEach((name, i) => {
     let t = elT;
     if (entries && mapT.k === 'accum' && mapT.a.name === 'MapAccum')
@@ -107,7 +124,7 @@ export function foreach(comp: Compiler, s: QueryStmt & { kind: 'Foreach' }, cx: 
     else if (s.vars.length > 1 && elT.k === 'tuple') t = elT.fields[i]?.type ?? ANY;
     scope.map.set(name, { kind: 'var', slot: slots[i] as number, t, row });
   });
-  const body = comp.block(s.body, inner, false);
+  const body = compileBlock(comp, s.body, inner, upper, false);
   const multi = s.vars.length > 1;
   const bind = (r: Run, x: unknown): void => {
     if (!multi) {

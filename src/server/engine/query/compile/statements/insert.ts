@@ -1,15 +1,16 @@
-// INSERT compilation: the INSERT INTO statement for vertices and edges.
-import type { QueryStmt } from '../../../core/gsql/index.js';
-import { type Fn, NEXT, type CS, syncStmt, type Cx } from './compile-types.js';
-import type { Compiler } from './compile.js';
-import { QueryRuntimeError } from './errors.js';
-import { toStringValue } from './functions.js';
-import { vslotOf, vtypeOf } from './runtime-values.js';
+// Statement layer: INSERT INTO for vertices and edges.
+import type { QueryStmt } from '../../../../../core/gsql/index.js';
+import { type Fn, NEXT, type CS, syncStmt, type Cx } from '../context/compile-types.js';
+import type { CompileContext } from '../context/compile-context.js';
+import { QueryRuntimeError } from '../../errors.js';
+import { toStringValue } from '../../functions.js';
+import { vslotOf, vtypeOf } from '../../runtime-values.js';
+import { compileExpr } from '../expressions/expr.js';
 
-export function insert(comp: Compiler, s: QueryStmt & { kind: 'Insert' }, cx: Cx): CS {
+export function compileInsert(comp: CompileContext, s: QueryStmt & { kind: 'Insert' }, cx: Cx): CS {
   comp.writes = true;
   const values = s.values.map((v) => {
-    const ce = comp.expr(v.value, cx);
+    const ce = compileExpr(comp, v.value, cx);
     return { f: ce.f, vt: v.vertexType, isVertex: ce.t.k === 'vertex' };
   });
   const sym = cx.scope.lookup(s.target);

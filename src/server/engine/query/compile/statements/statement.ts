@@ -1,7 +1,11 @@
-// Statement compilation: blocks and scopes, hoisted subquery calls, symbol declaration and
-// the dispatch over statement kinds.
-import type { QueryStmt } from '../../../core/gsql/index.js';
-import { toVarValue, toVSet, openFile, fileText } from './compile-helpers.js';
+// Statement layer: the one dispatch over statement kinds, blocks and their scopes, subquery
+// calls hoisted before the statement that makes them. It compiles the statements of ACCUM and
+// POST-ACCUM bodies and the plain ones (declarations, assignment, IF/CASE/WHILE/FOREACH, TRY,
+// RAISE, RETURN, INSERT, DELETE of an alias, LOG). The kinds that run a SELECT or print (SELECT
+// into a vertex set, DELETE/UPDATE with a FROM, PRINT) belong to the layers above: they reach
+// this dispatch as its `upper` argument, so nothing here imports upward.
+import type { Expr, QueryStmt } from '../../../../../core/gsql/index.js';
+import { toVarValue, toVSet, openFile, fileText } from '../context/runtime-helpers.js';
 import {
   type Fn,
   NEXT,
@@ -13,30 +17,56 @@ import {
   bothStmt,
   runCS,
   type Hoist,
-  type Sym,
   Scope,
   type Cx,
   NOP,
   seq,
-} from './compile-types.js';
-import type { Compiler } from './compile.js';
-import { QueryRuntimeError } from './errors.js';
-import { toStringValue } from './functions.js';
-import { converter, defaultValue, EdgeRef, eq } from './runtime-values.js';
-import { compileSelect } from './select.js';
-import { compileDelete, compileUpdate } from './select-statements.js';
-import { VSET } from './types.js';
+} from '../context/compile-types.js';
+import type { CompileContext } from '../context/compile-context.js';
+import { QueryRuntimeError } from '../../errors.js';
+import { toStringValue } from '../../functions.js';
+import { converter, defaultValue, EdgeRef, eq } from '../../runtime-values.js';
+import { declare, vsetVar } from '../context/symbols.js';
+import { compileExpr } from '../expressions/expr.js';
+import { typeOf } from '../expressions/typing.js';
+import { compileAccumDecl, compileAssign } from './assign.js';
+import { choose, compileForeach, compileWhile } from './control.js';
+import { compileInsert } from './insert.js';
 
-export function block(comp: Compiler, stmts: readonly QueryStmt[], cx: Cx, newScope = true): CS {
+/** The statement kinds the layers above compile: they run a SELECT, or print. */
+export type UpperStmt = Extract<
+  QueryStmt,
+  { kind: 'SelectStmt' | 'VertexSetDecl' | 'Delete' | 'Update' | 'Print' }
+>;
+
+/**
+ * The compiler of the upper kinds, handed down by the query layer (compile/query) through every
+ * layer that compiles statement lists, so that a SELECT nested in a WHILE, IF or ACCUM body
+ * compiles without an upward import.
+ */
+export type CompileUpper = (comp: CompileContext, s: UpperStmt, cx: Cx) => CS;
+
+export function compileBlock(
+  comp: CompileContext,
+  stmts: readonly QueryStmt[],
+  cx: Cx,
+  upper: CompileUpper,
+  newScope = true,
+): CS {
   const inner: Cx = newScope ? { ...cx, scope: new Scope(cx.scope) } : cx;
-  return seq(stmts.map((s) => comp.stmtHoisted(s, inner)));
+  return seq(stmts.map((s) => compileStmtHoisted(comp, s, inner, upper)));
 }
 
 /** A statement with its subquery calls evaluated first (query body only). */
-export function stmtHoisted(comp: Compiler, s: QueryStmt, cx: Cx): CS {
-  if (cx.mode !== 'body') return comp.stmt(s, { ...cx, hoists: null });
+export function compileStmtHoisted(
+  comp: CompileContext,
+  s: QueryStmt,
+  cx: Cx,
+  upper: CompileUpper,
+): CS {
+  if (cx.mode !== 'body') return compileStmt(comp, s, { ...cx, hoists: null }, upper);
   const hoists: Hoist[] = [];
-  const cs = comp.stmt(s, { ...cx, hoists });
+  const cs = compileStmt(comp, s, { ...cx, hoists }, upper);
   if (hoists.length === 0) return cs;
   return bothStmt(
     (r) => {
@@ -50,47 +80,24 @@ export function stmtHoisted(comp: Compiler, s: QueryStmt, cx: Cx): CS {
   );
 }
 
-export function declare(
-  comp: Compiler,
-  cx: Cx,
-  name: string,
-  sym: Sym,
-  node: { range: QueryStmt['range'] },
-): void {
-  if (cx.scope.map.has(name)) comp.error(node, 'QUERY-DUPLICATE', `${name} is already declared`);
-  cx.scope.map.set(name, sym);
-}
-
-/** A vertex set variable: query-wide, declared by its first assignment. */
-export function vsetVar(
-  comp: Compiler,
-  name: string,
-  node: { range: QueryStmt['range'] },
-  cx: Cx,
-): number {
-  const sym = cx.scope.lookup(name);
-  if (sym && sym.kind === 'var') return sym.slot;
-  if (sym) comp.error(node, 'QUERY-BAD-TARGET', `${name} is not a vertex set variable`);
-  const slot = comp.slot();
-  comp.root.map.set(name, { kind: 'var', slot, t: VSET, row: false });
-  return slot;
-}
-
-export function stmt(comp: Compiler, s: QueryStmt, cx: Cx): CS {
+export function compileStmt(comp: CompileContext, s: QueryStmt, cx: Cx, upper: CompileUpper): CS {
   switch (s.kind) {
     case 'TypedefTuple': {
-      const fields = s.fields.map((f) => ({ name: f.name, type: comp.typeOf(f.type) }));
+      const fields = s.fields.map((f) => ({ name: f.name, type: typeOf(comp, f.type) }));
       comp.tuples.set(s.name, { k: 'tuple', name: s.name, fields });
       return NOP;
     }
+    case 'TypedefAccum':
+      comp.error(s, 'QUERY-UNSUPPORTED', `TYPEDEF ${s.type.accum} is not supported yet`);
+      return NOP;
     case 'AccumDecl':
-      return comp.accumDecl(s, cx);
+      return compileAccumDecl(comp, s, cx);
     case 'VarDecl': {
-      const t = comp.typeOf(s.type);
+      const t = typeOf(comp, s.type);
       const inits = s.vars.map((v) => {
-        const init = v.init ? comp.expr(v.init, cx) : null;
+        const init = v.init ? compileExpr(comp, v.init, cx) : null;
         const slot = comp.slot();
-        comp.declare(cx, v.name, { kind: 'var', slot, t, row: cx.mode !== 'body' }, s);
+        declare(comp, cx, v.name, { kind: 'var', slot, t, row: cx.mode !== 'body' }, s);
         return { slot, init: init?.f ?? null };
       });
       const conv = converter(t);
@@ -102,37 +109,31 @@ export function stmt(comp: Compiler, s: QueryStmt, cx: Cx): CS {
       });
     }
     case 'FileDecl': {
-      const path = comp.expr(s.path, cx).f;
+      const path = compileExpr(comp, s.path, cx).f;
       const slot = comp.slot();
-      comp.declare(cx, s.name, { kind: 'file', slot }, s);
+      declare(comp, cx, s.name, { kind: 'file', slot }, s);
       return syncStmt((r) => {
         r.f[slot] = openFile(r, toStringValue(path(r)));
         return NEXT;
       });
     }
     case 'ExceptionDecl': {
-      const code = comp.expr(s.code, cx).f;
+      const code = compileExpr(comp, s.code, cx).f;
       comp.exceptions.set(s.name.toLowerCase(), code);
       return NOP;
     }
     case 'Assign':
-      return comp.assign(s, cx);
+      return compileAssign(comp, s, cx);
+    case 'VertexSetDecl':
+      if (s.value.kind === 'Select') return upper(comp, s, cx);
+      return compileVertexSetExpr(comp, s, s.value, cx);
     case 'SelectStmt':
-      return selectInto(comp.vsetVar(s.target, s, cx), compileSelect(comp, s.select, cx));
-    case 'VertexSetDecl': {
-      if (s.value.kind === 'Select') {
-        const sel = compileSelect(comp, s.value, cx);
-        return selectInto(comp.vsetVar(s.name, s, cx), sel);
-      }
-      const v = comp.expr(s.value, cx).f;
-      const slot = comp.vsetVar(s.name, s, cx);
-      return syncStmt((r) => {
-        r.f[slot] = toVSet(v(r));
-        return NEXT;
-      });
-    }
+    case 'Delete':
+    case 'Update':
+    case 'Print':
+      return upper(comp, s, cx);
     case 'ExprStmt': {
-      const f = comp.expr(s.expr, cx).f;
+      const f = compileExpr(comp, s.expr, cx).f;
       return syncStmt((r) => {
         f(r);
         return NEXT;
@@ -140,47 +141,39 @@ export function stmt(comp: Compiler, s: QueryStmt, cx: Cx): CS {
     }
     case 'If': {
       const branches = s.branches.map((b) => ({
-        cond: comp.expr(b.cond, cx).f,
-        body: comp.block(b.body, cx),
+        cond: compileExpr(comp, b.cond, cx).f,
+        body: compileBlock(comp, b.body, cx, upper),
       }));
-      const other = s.otherwise ? comp.block(s.otherwise, cx) : null;
-      return comp.choose(branches, other);
+      const other = s.otherwise ? compileBlock(comp, s.otherwise, cx, upper) : null;
+      return choose(comp, branches, other);
     }
     case 'CaseStmt': {
-      const subject = s.subject ? comp.expr(s.subject, cx).f : null;
+      const subject = s.subject ? compileExpr(comp, s.subject, cx).f : null;
       const branches = s.whens.map((b) => {
-        const w = comp.expr(b.cond, cx).f;
+        const w = compileExpr(comp, b.cond, cx).f;
         const cond: Fn = subject ? (r) => eq(subject(r), w(r)) : w;
-        return { cond, body: comp.block(b.body, cx) };
+        return { cond, body: compileBlock(comp, b.body, cx, upper) };
       });
-      const other = s.otherwise ? comp.block(s.otherwise, cx) : null;
-      return comp.choose(branches, other);
+      const other = s.otherwise ? compileBlock(comp, s.otherwise, cx, upper) : null;
+      return choose(comp, branches, other);
     }
     case 'While':
-      return comp.whileStmt(s, cx);
+      return compileWhile(comp, s, cx, upper);
     case 'Foreach':
-      return comp.foreach(s, cx);
+      return compileForeach(comp, s, cx, upper);
     case 'Break':
       return syncStmt(() => BREAK);
     case 'Continue':
       return syncStmt(() => CONTINUE);
     case 'Return': {
-      const v = s.value ? comp.expr(s.value, cx).f : null;
+      const v = s.value ? compileExpr(comp, s.value, cx).f : null;
       return syncStmt((r) => {
         r.returned = v ? v(r) : undefined;
         return RETURN;
       });
     }
-    case 'Print':
-      return comp.print(s, cx);
     case 'Insert':
-      return comp.insert(s, cx);
-    case 'Delete':
-      comp.writes = true;
-      return compileDelete(comp, s, cx);
-    case 'Update':
-      comp.writes = true;
-      return compileUpdate(comp, s, cx);
+      return compileInsert(comp, s, cx);
     case 'DeleteAlias': {
       comp.writes = true;
       const sym = cx.scope.lookup(s.alias);
@@ -197,7 +190,7 @@ export function stmt(comp: Compiler, s: QueryStmt, cx: Cx): CS {
       });
     }
     case 'Raise': {
-      const msg = s.message ? comp.expr(s.message, cx).f : null;
+      const msg = s.message ? compileExpr(comp, s.message, cx).f : null;
       const name = s.name;
       if (!comp.exceptions.has(name.toLowerCase()))
         comp.error(s, 'QUERY-UNKNOWN-VARIABLE', `unknown exception ${name}`);
@@ -210,12 +203,12 @@ export function stmt(comp: Compiler, s: QueryStmt, cx: Cx): CS {
       });
     }
     case 'Try': {
-      const body = comp.block(s.body, cx);
+      const body = compileBlock(comp, s.body, cx, upper);
       const handlers = s.handlers.map((h) => ({
         name: h.name.toLowerCase(),
-        body: comp.block(h.body, cx),
+        body: compileBlock(comp, h.body, cx, upper),
       }));
-      const other = s.otherwise ? comp.block(s.otherwise, cx) : null;
+      const other = s.otherwise ? compileBlock(comp, s.otherwise, cx, upper) : null;
       const pick = (e: unknown): CS | null => {
         if (!(e instanceof QueryRuntimeError) || e.code !== 'QUERY-EXCEPTION') return null;
         const h = handlers.find((x) => x.name === e.exception?.name.toLowerCase());
@@ -243,8 +236,8 @@ export function stmt(comp: Compiler, s: QueryStmt, cx: Cx): CS {
       );
     }
     case 'Log': {
-      const cond = comp.expr(s.cond, cx).f;
-      const args = s.args.map((a) => comp.expr(a, cx));
+      const cond = compileExpr(comp, s.cond, cx).f;
+      const args = s.args.map((a) => compileExpr(comp, a, cx));
       return syncStmt((r) => {
         if (cond(r) && r.ctx.log) r.ctx.log(args.map((a) => fileText(r, a.f(r), a.t)).join(','));
         return NEXT;
@@ -259,16 +252,17 @@ export function stmt(comp: Compiler, s: QueryStmt, cx: Cx): CS {
   }
 }
 
-/** `S = SELECT ...`: the SELECT's vertex set stored in the variable's frame slot. */
-function selectInto(slot: number, sel: ReturnType<typeof compileSelect>) {
-  return bothStmt(
-    (r) => {
-      r.f[slot] = sel.sync(r);
-      return NEXT;
-    },
-    async (r) => {
-      r.f[slot] = await sel.async(r);
-      return NEXT;
-    },
-  );
+/** `S = {...}` or `S = expr`: a vertex set variable set from an expression. */
+export function compileVertexSetExpr(
+  comp: CompileContext,
+  s: UpperStmt & { kind: 'VertexSetDecl' },
+  value: Expr,
+  cx: Cx,
+): CS {
+  const v = compileExpr(comp, value, cx).f;
+  const slot = vsetVar(comp, s.name, s, cx);
+  return syncStmt((r) => {
+    r.f[slot] = toVSet(v(r));
+    return NEXT;
+  });
 }

@@ -1,0 +1,127 @@
+// Graph lookups of the compile context: vertex and edge type names resolved against the catalog,
+// attribute types, and the per-run readers compiled code uses to reach vertex columns. Nothing
+// here compiles an AST node; every compiler layer above uses these.
+import { QueryRuntimeError } from '../../errors.js';
+import type { Run } from '../../run.js';
+import { vid, vslotOf, vtypeOf } from '../../runtime-values.js';
+import type { T } from '../../types.js';
+import type { VertexTable } from '../../../graph/vertex-table.js';
+import { coerce } from '../../../values.js';
+import type { CompileContext } from './compile-context.js';
+
+/** Run-time type index of a vertex type name (cached per run). */
+export function typeIndexOf(comp: CompileContext, r: Run, name: string): number {
+  return r.graph.vertices.get(name)?.typeIndex ?? -1;
+}
+
+/** Every live vertex of the named types, in type then slot order. */
+export function allOf(comp: CompileContext, r: Run, types: readonly string[]): number[] {
+  const ids: number[] = [];
+  for (const name of types) {
+    const table = r.graph.vertices.get(name);
+    if (!table) throw new QueryRuntimeError('QUERY-UNKNOWN-TYPE', `unknown vertex type ${name}`);
+    const t = table.typeIndex;
+    const alive = table.alive;
+    const n = table.slotCount;
+    for (let s = 0; s < n; s++) if (alive[s] === 1) ids.push(vid(t, s));
+  }
+  return ids;
+}
+
+/** A type name given at run time (a STRING parameter), checked against the graph. */
+export function checkVertexType(comp: CompileContext, name: unknown): string {
+  const s = String(name);
+  if (!comp.isVertexType(s))
+    throw new QueryRuntimeError(
+      'QUERY-UNKNOWN-TYPE',
+      `"${s}" is not a vertex type of graph ${comp.env.graphName}`,
+    );
+  return s;
+}
+
+/** Column index of an attribute per vertex type index (cached per run), -1 when absent. */
+export function vertexColumns(comp: CompileContext, name: string): (r: Run) => Int32Array {
+  const k = comp.cacheSlot();
+  return (r) => {
+    let cols = r.cache[k] as Int32Array | undefined;
+    if (!cols) {
+      cols = new Int32Array(r.graph.vertexByIndex.length).fill(-1);
+      r.graph.vertexByIndex.forEach((table, i) => {
+        if (table) cols![i] = table.def.attributes.findIndex((a) => a.name === name);
+      });
+      r.cache[k] = cols;
+    }
+    return cols;
+  };
+}
+
+/** The static type of a vertex attribute, looked up in the given or all vertex types. */
+export function vertexAttrType(
+  comp: CompileContext,
+  vt: string | null,
+  name: string,
+): T | undefined {
+  const types = vt ? [vt] : comp.vertexTypeNames;
+  for (const tn of types) {
+    const def = comp.env.catalog.vertexTypes.find((v) => v.name === tn);
+    const a = def?.attributes.find((x) => x.name === name);
+    if (a) return comp.attrT(a.type);
+    if (def && def.primaryId.name === name) return comp.attrT(def.primaryId.type);
+  }
+  return undefined;
+}
+
+export function edgeAttrType(comp: CompileContext, name: string): T | undefined {
+  for (const def of comp.env.catalog.edgeTypes) {
+    const a = def.attributes.find((x) => x.name === name);
+    if (a) return comp.attrT(a.type);
+  }
+  return undefined;
+}
+
+/**
+ * The primary id read as an attribute (primary_id_as_attribute) has the id's declared type, so a
+ * UINT id compares and sorts as a number, as the type checker already types it.
+ */
+function primaryIdValue(table: VertexTable, id: number): unknown {
+  return coerce(table.def.primaryId.type, table.ids[vslotOf(id)]);
+}
+
+export function vertexAttrReader(
+  comp: CompileContext,
+  name: string,
+): (r: Run, id: number) => unknown {
+  const cols = vertexColumns(comp, name);
+  return (r, id) => {
+    const t = vtypeOf(id);
+    const c = cols(r)[t] ?? -1;
+    const table = r.graph.vertexByIndex[t];
+    if (c < 0) {
+      if (table && table.def.primaryId.name === name) return primaryIdValue(table, id);
+      throw new QueryRuntimeError(
+        'QUERY-UNKNOWN-ATTRIBUTE',
+        `vertex type ${table?.def.name ?? '?'} has no attribute ${name}`,
+      );
+    }
+    return table?.columns[c]?.[vslotOf(id)];
+  };
+}
+
+export function dynamicAttrReader(
+  comp: CompileContext,
+  name: string,
+): (r: Run, id: number) => unknown {
+  return (r, id) => {
+    const table = r.graph.vertexByIndex[vtypeOf(id)];
+    if (!table) return null;
+    const c = table.def.attributes.findIndex((a) => a.name === name);
+    if (c < 0) {
+      if (table.def.primaryId.name === name) return primaryIdValue(table, id);
+      throw new QueryRuntimeError(
+        'QUERY-UNKNOWN-ATTRIBUTE',
+        `vertex type ${table.def.name} has no attribute ${name}`,
+      );
+    }
+    return table.columns[c]?.[vslotOf(id)];
+  };
+}
