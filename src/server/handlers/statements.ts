@@ -1,13 +1,16 @@
 // The GSQL shell channel (POST /gsql/v1/statements, 3.x /gsqlserver/gsql/file): runs the script
 // in a fresh shell session and answers with the shell's text, ending with the return-code line
-// that real clients read and strip (`__GSQL__RETURN__CODE__,<n>`).
+// that real clients read and strip (`__GSQL__RETURN__CODE__,<n>`). Each statement is checked
+// against the privileges of the authenticated user (engine/shell/statement-privileges.ts).
 import { ShellSession } from '../engine/shell/session.js';
 import type { HandlerMap } from '../http/context.js';
 import { shellServices } from './shell-services.js';
 
 export const statementsHandlers: HandlerMap = {
   runStatements: async (ctx) => {
-    const session = new ShellSession(ctx.engine, shellServices(ctx.engine, ctx.server.allowFiles));
+    const services = shellServices(ctx.engine, ctx.server.allowFiles);
+    const access = ctx.user ? { store: ctx.access.store, user: ctx.user.name } : undefined;
+    const session = new ShellSession(ctx.engine, { ...services, access });
     const result = await session.run(ctx.body);
     const body = result.lines.length > 0 ? `${result.lines.join('\n')}\n` : '';
     return { text: `${body}__GSQL__RETURN__CODE__,${result.returnCode}\n` };

@@ -2,6 +2,7 @@
 // source text, and the services the shell delegates to (loading, queries, users) as they land.
 import type { Statement } from '../../../core/gsql/index.js';
 import type { Engine } from '../engine.js';
+import type { ShellAccess } from './access.js';
 import { ShellError } from './errors.js';
 
 /** Services beyond the schema that statements reach; absent ones answer "not supported". */
@@ -16,6 +17,8 @@ export interface ShellServices {
   ) => Promise<string[]>;
   /** Query statements (CREATE/INSTALL/RUN/INTERPRET QUERY): lines to print. */
   readonly queries?: (ctx: StatementContext) => Promise<string[]> | undefined;
+  /** Users, roles and secrets, and who runs the script: privileges are checked per statement. */
+  readonly access?: ShellAccess;
   /** Files PUT reads and GET writes (UDF files), on the service's machine; throw when refused. */
   readonly files?: {
     read(path: string): Promise<string>;

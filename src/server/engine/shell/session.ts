@@ -12,6 +12,7 @@ import { LoadingJobError } from '../loading/errors.js';
 import { QueryCompileError, QueryRuntimeError } from '../query/index.js';
 import type { ShellServices, StatementContext } from './context.js';
 import { requireGraph } from './context.js';
+import { accessStatement, checkStatementPrivilege, isAccessTarget } from './access.js';
 import * as ddl from './ddl.js';
 import { ShellError } from './errors.js';
 import { ls, show } from './listing.js';
@@ -60,6 +61,7 @@ export class ShellSession {
         graph: this.graph,
       };
       try {
+        checkStatementPrivilege(ctx, statement);
         lines.push(...(await this.execute(ctx, statement)));
         this.graph = ctx.graph;
       } catch (error) {
@@ -85,7 +87,7 @@ export class ShellSession {
       case 'RunSchemaChange':
         return ddl.runSchemaJob(ctx, s);
       case 'Drop':
-        return ddl.drop(ctx, s);
+        return isAccessTarget(s) ? accessStatement(ctx, s) : ddl.drop(ctx, s);
       case 'DropAll':
         return ddl.dropAllStatement(ctx);
       case 'ClearGraphStore':
@@ -102,7 +104,7 @@ export class ShellSession {
       case 'Ls':
         return ls(ctx);
       case 'Show':
-        return show(ctx, s);
+        return isAccessTarget(s) ? accessStatement(ctx, s) : show(ctx, s);
       case 'ShowPackage':
         return showPackage(s);
       case 'ImportPackage':
@@ -131,10 +133,16 @@ export class ShellSession {
       case 'GetUdf':
         return getUdf(ctx, s);
       case 'TypedefAccum':
+        throw new ShellError(`${s.kind} is not supported by the embedded service yet.`);
       case 'CreateSecret':
       case 'CreateUser':
       case 'RoleGrant':
-        throw new ShellError(`${s.kind} is not supported by the embedded service yet.`);
+      case 'AlterPassword':
+      case 'CreateRole':
+      case 'DropRole':
+      case 'PrivilegeGrant':
+      case 'ShowPrivilege':
+        return accessStatement(ctx, s);
       case 'Error':
         throw new ShellError(`Cannot read the statement: ${s.text}`);
     }
