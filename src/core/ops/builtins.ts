@@ -11,6 +11,7 @@ const statFunction = z.enum([
 ]);
 
 export const runBuiltin = defineOp('runBuiltin', {
+  privilege: 'READ_DATA',
   area: 'builtins',
   summary: 'Vertex and edge counts and attribute statistics (function stat_*), by type or `*`.',
   method: 'POST',

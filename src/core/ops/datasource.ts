@@ -99,6 +99,7 @@ export const revokeDataSource = defineOp('revokeDataSource', {
 });
 
 export const sampleData = defineOp('sampleData', {
+  privilege: 'READ_LOADINGJOB',
   area: 'datasource',
   summary: 'The first rows of a file of a data source, parsed as the loading job would.',
   method: 'POST',
@@ -123,6 +124,7 @@ export const sampleData = defineOp('sampleData', {
 });
 
 export const listBuckets = defineOp('listBuckets', {
+  privilege: 'READ_LOADINGJOB',
   area: 'datasource',
   summary: 'Bucket names reachable through an S3 data source.',
   method: 'GET',

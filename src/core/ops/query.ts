@@ -58,6 +58,7 @@ export const installQueriesGsqlserver = defineOp('installQueriesGsqlserver', {
 });
 
 export const installStatus = defineOp('installStatus', {
+  privilege: 'INSTALL_QUERY',
   area: 'query',
   summary: 'State of an installation request (NEW, RUNNING, SUCCESS, FAILURE) and of each query.',
   method: 'GET',
@@ -82,6 +83,7 @@ export const installStatus = defineOp('installStatus', {
 });
 
 export const getQueryMetadata = defineOp('getQueryMetadata', {
+  privilege: 'READ_QUERY',
   area: 'query',
   summary: "A query's parameters (`input`, in order) and the shape of its PRINT output.",
   method: 'GET',
@@ -127,6 +129,7 @@ export const runInstalledQueryPost = defineOp('runInstalledQueryPost', {
 });
 
 export const interpretQuery = defineOp('interpretQuery', {
+  privilege: 'READ_DATA',
   area: 'query',
   summary: 'Runs the GSQL text of an anonymous query; parameters in the query string.',
   method: 'POST',
@@ -165,6 +168,7 @@ export const showProcessListAll = defineOp('showProcessListAll', {
 });
 
 export const showDelayedListAll = defineOp('showDelayedListAll', {
+  privilege: 'READ_DATA',
   area: 'query',
   summary: 'Queries waiting in the delay queue beyond the concurrency limit.',
   method: 'GET',
@@ -222,6 +226,7 @@ export const queryResult = defineOp('queryResult', {
 });
 
 export const getTemplateInfo = defineOp('getTemplateInfo', {
+  privilege: 'READ_QUERY',
   area: 'query',
   summary: 'Definition and parameters of a template (library) query.',
   method: 'GET',
@@ -242,6 +247,7 @@ export const getTemplateInfo = defineOp('getTemplateInfo', {
 });
 
 export const runTemplateQuery = defineOp('runTemplateQuery', {
+  privilege: 'EXECUTE_QUERY',
   area: 'query',
   summary: 'Runs a template (library) query on a graph with a JSON body of its parameters.',
   method: 'POST',
@@ -260,6 +266,7 @@ export const runTemplateQuery = defineOp('runTemplateQuery', {
 // /gsqlserver/gsql/library, with the parameters as a JSON body (vertex parameters flattened as
 // `v_start` and `v_start.type`): the second 3.x form of the two operations above (aliases).
 export const getTemplateInfoGsqlserver = defineOp('getTemplateInfoGsqlserver', {
+  privilege: 'READ_QUERY',
   ...getTemplateInfo,
   summary: 'Definition of a template query: the /gsqlserver 3.x form of getTemplateInfo.',
   path: '/gsqlserver/gsql/library?functionName={functionName}',
@@ -268,6 +275,7 @@ export const getTemplateInfoGsqlserver = defineOp('getTemplateInfoGsqlserver', {
 });
 
 export const runTemplateQueryGsqlserver = defineOp('runTemplateQueryGsqlserver', {
+  privilege: 'EXECUTE_QUERY',
   ...runTemplateQuery,
   summary: 'Runs a template query: the /gsqlserver 3.x form of runTemplateQuery (pyTigerGraph).',
   path: '/gsqlserver/gsql/library?functionName={libraryName}',

@@ -34,6 +34,7 @@ const histogramTarget = z.object({
 const graphOnly = z.object({ graph: name });
 
 export const getCardinality = defineOp('getCardinality', {
+  privilege: 'READ_DATA',
   area: 'stats',
   summary: 'Persisted vertex and edge cardinalities of a graph.',
   method: 'GET',
@@ -45,6 +46,7 @@ export const getCardinality = defineOp('getCardinality', {
 });
 
 export const refreshVertexCardinality = defineOp('refreshVertexCardinality', {
+  privilege: 'WRITE_SCHEMA',
   area: 'stats',
   summary: 'Counts the given vertex types afresh and persists the counts.',
   method: 'POST',
@@ -58,6 +60,7 @@ export const refreshVertexCardinality = defineOp('refreshVertexCardinality', {
 });
 
 export const refreshEdgeCardinality = defineOp('refreshEdgeCardinality', {
+  privilege: 'WRITE_SCHEMA',
   area: 'stats',
   summary: 'Counts the given edge types afresh (optionally between `from` and `to`) and persists.',
   method: 'POST',
@@ -71,6 +74,7 @@ export const refreshEdgeCardinality = defineOp('refreshEdgeCardinality', {
 });
 
 export const setCardinality = defineOp('setCardinality', {
+  privilege: 'WRITE_SCHEMA',
   area: 'stats',
   summary: 'Persists user-supplied cardinalities for a graph.',
   method: 'POST',
@@ -83,6 +87,7 @@ export const setCardinality = defineOp('setCardinality', {
 });
 
 export const deleteCardinality = defineOp('deleteCardinality', {
+  privilege: 'WRITE_SCHEMA',
   area: 'stats',
   summary: 'Removes the persisted cardinalities of a graph.',
   method: 'DELETE',
@@ -97,6 +102,7 @@ export const deleteCardinality = defineOp('deleteCardinality', {
 
 // The service reads this GET's parameters from a JSON body, as its reference shows.
 export const getHistogram = defineOp('getHistogram', {
+  privilege: 'READ_DATA',
   area: 'stats',
   summary: 'Persisted histogram of an edge attribute, in `bucket` buckets.',
   method: 'GET',
@@ -109,6 +115,7 @@ export const getHistogram = defineOp('getHistogram', {
 });
 
 export const createHistogram = defineOp('createHistogram', {
+  privilege: 'WRITE_SCHEMA',
   area: 'stats',
   summary: 'Computes a histogram of an edge attribute and persists it; keyed by bucket index.',
   method: 'POST',
@@ -121,6 +128,7 @@ export const createHistogram = defineOp('createHistogram', {
 });
 
 export const deleteHistogram = defineOp('deleteHistogram', {
+  privilege: 'WRITE_SCHEMA',
   area: 'stats',
   summary: 'Removes the persisted histograms of an edge attribute.',
   method: 'DELETE',

@@ -168,6 +168,7 @@ export const getServiceStatus = defineOp('getServiceStatus', {
 });
 
 export const getStatistics = defineOp('getStatistics', {
+  privilege: 'READ_DATA',
   area: 'system',
   summary: 'Query performance per endpoint over the last `seconds` seconds.',
   method: 'GET',

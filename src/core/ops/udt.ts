@@ -9,6 +9,7 @@ const accumPath = z.object({ accumName: name });
 const message = { result: messageOnly, unwrap: 'message', readOnly: false } as const;
 
 export const getTuple = defineOp('getTuple', {
+  privilege: 'READ_SCHEMA',
   area: 'udt',
   summary: 'A user-defined tuple with its fields.',
   method: 'GET',
@@ -28,6 +29,7 @@ export const getTuple = defineOp('getTuple', {
 
 // The spec also writes this path /gsql/udt/tuples; that is not a 3.x form, so no legacyPath.
 export const createTuplesGsql = defineOp('createTuplesGsql', {
+  privilege: 'WRITE_SCHEMA',
   area: 'udt',
   summary: 'Creates tuples from GSQL TYPEDEF TUPLE statements.',
   method: 'POST',
@@ -40,6 +42,7 @@ export const createTuplesGsql = defineOp('createTuplesGsql', {
 });
 
 export const createTuples = defineOp('createTuples', {
+  privilege: 'WRITE_SCHEMA',
   area: 'udt',
   summary: 'Creates tuples from their JSON description.',
   method: 'POST',
@@ -61,6 +64,7 @@ export const createTuples = defineOp('createTuples', {
 });
 
 export const dropTuple = defineOp('dropTuple', {
+  privilege: 'WRITE_SCHEMA',
   area: 'udt',
   summary: 'Drops one tuple.',
   method: 'DELETE',
@@ -71,6 +75,7 @@ export const dropTuple = defineOp('dropTuple', {
 });
 
 export const getAccum = defineOp('getAccum', {
+  privilege: 'READ_QUERY',
   area: 'udt',
   summary: 'A user-defined accumulator typedef: its name to its GSQL text.',
   method: 'GET',
@@ -83,6 +88,7 @@ export const getAccum = defineOp('getAccum', {
 });
 
 export const dropAccums = defineOp('dropAccums', {
+  privilege: 'DROP_QUERY',
   area: 'udt',
   summary: 'Drops several accumulator typedefs (comma-separated).',
   method: 'DELETE',
@@ -94,6 +100,7 @@ export const dropAccums = defineOp('dropAccums', {
 });
 
 export const dropAccum = defineOp('dropAccum', {
+  privilege: 'DROP_QUERY',
   area: 'udt',
   summary: 'Drops one accumulator typedef.',
   method: 'DELETE',
@@ -105,6 +112,7 @@ export const dropAccum = defineOp('dropAccum', {
 });
 
 export const getUdtFile = defineOp('getUdtFile', {
+  privilege: 'READ_FILE',
   area: 'udt',
   summary: 'Downloads an expression-function or token-bank source file: file name to content.',
   method: 'GET',
@@ -121,6 +129,7 @@ export const getUdtFile = defineOp('getUdtFile', {
 });
 
 export const getTokenFunction = defineOp('getTokenFunction', {
+  privilege: 'READ_FILE',
   area: 'udt',
   summary: 'A token-bank function: its code and return type.',
   method: 'GET',
