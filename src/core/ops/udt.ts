@@ -5,6 +5,14 @@ import { defineOp } from './define.js';
 import { messageOnly, name, qBool, qCsv } from './shapes.js';
 
 const tuplePath = z.object({ tupleName: name });
+const tuple = z.looseObject({
+  name: z.string(),
+  fields: z.array(
+    z.looseObject({ fieldName: z.string(), length: z.number().int(), fieldType: z.string() }),
+  ),
+});
+/** The docs also write the tuple endpoints /gsql/udt/tuples; that alias is served as this form. */
+const tuplesAlias = '/gsql/udt/tuples';
 const accumPath = z.object({ accumName: name });
 const message = { result: messageOnly, unwrap: 'message', readOnly: false } as const;
 
@@ -16,18 +24,23 @@ export const getTuple = defineOp('getTuple', {
   service: 'gsql',
   path: '/gsql/v1/udt/tuples/{tupleName}',
   pathParams: tuplePath,
-  result: z.array(
-    z.looseObject({
-      name: z.string(),
-      fields: z.array(
-        z.looseObject({ fieldName: z.string(), length: z.number().int(), fieldType: z.string() }),
-      ),
-    }),
-  ),
+  result: z.array(tuple),
   readOnly: true,
 });
 
-// The spec also writes this path /gsql/udt/tuples; that is not a 3.x form, so no legacyPath.
+export const listTuples = defineOp('listTuples', {
+  area: 'udt',
+  summary: 'Every user-defined tuple with its fields.',
+  method: 'GET',
+  service: 'gsql',
+  path: '/gsql/v1/udt/tuples',
+  legacyPath: tuplesAlias,
+  result: z.array(tuple),
+  readOnly: true,
+  inferred: ['the endpoint (server docs "list all tuples")'],
+});
+
+// The spec also writes this path /gsql/udt/tuples: it is served as the legacy form.
 export const createTuplesGsql = defineOp('createTuplesGsql', {
   privilege: 'WRITE_SCHEMA',
   area: 'udt',
@@ -35,6 +48,7 @@ export const createTuplesGsql = defineOp('createTuplesGsql', {
   method: 'POST',
   service: 'gsql',
   path: '/gsql/v1/udt/tuples',
+  legacyPath: tuplesAlias,
   query: z.object({ gsql: qBool }),
   body: z.object({ gsql: z.string().min(1) }),
   ...message,
@@ -48,6 +62,7 @@ export const createTuples = defineOp('createTuples', {
   method: 'POST',
   service: 'gsql',
   path: '/gsql/v1/udt/tuples',
+  legacyPath: tuplesAlias,
   body: z.object({
     tuples: z
       .array(
@@ -74,6 +89,42 @@ export const dropTuple = defineOp('dropTuple', {
   ...message,
 });
 
+export const dropTuples = defineOp('dropTuples', {
+  area: 'udt',
+  summary: 'Drops several tuples (comma-separated names).',
+  method: 'DELETE',
+  service: 'gsql',
+  path: '/gsql/v1/udt/tuples',
+  legacyPath: tuplesAlias,
+  query: z.object({ tupleName: qCsv }),
+  ...message,
+  inferred: ['the endpoint and its query parameter (server docs "delete multiple tuples")'],
+});
+
+const accumTexts = z.array(z.record(z.string(), z.string()));
+
+export const listAccums = defineOp('listAccums', {
+  area: 'udt',
+  summary: 'Every user-defined accumulator typedef: its name to its GSQL text.',
+  method: 'GET',
+  service: 'gsql',
+  path: '/gsql/v1/udt/accum',
+  result: accumTexts,
+  readOnly: true,
+  inferred: ['the endpoint and result (server docs "list all accumulators")'],
+});
+
+export const createAccum = defineOp('createAccum', {
+  area: 'udt',
+  summary: 'Creates an accumulator typedef from its GSQL TYPEDEF text.',
+  method: 'POST',
+  service: 'gsql',
+  path: '/gsql/v1/udt/accum',
+  body: z.object({ AccumString: z.string().min(1) }),
+  ...message,
+  inferred: ['the endpoint and body (server docs "create accumulators")'],
+});
+
 export const getAccum = defineOp('getAccum', {
   privilege: 'READ_QUERY',
   area: 'udt',
@@ -82,7 +133,7 @@ export const getAccum = defineOp('getAccum', {
   service: 'gsql',
   path: '/gsql/v1/udt/accum/{accumName}',
   pathParams: accumPath,
-  result: z.array(z.record(z.string(), z.string())),
+  result: accumTexts,
   readOnly: true,
   inferred: ['result [{<name>: "<typedef text>"}] (server docs "list one accumulator")'],
 });

@@ -2,6 +2,7 @@
 import type { HandlerMap } from '../http/context.js';
 import { dataHandlers } from './data.js';
 import { informantHandlers } from './informant.js';
+import { udtHandlers } from './udt.js';
 import { libraryHandlers } from './library.js';
 import { loadingHandlers } from './loading.js';
 import { maintenanceHandlers } from './maintenance.js';
@@ -27,6 +28,7 @@ export const serviceHandlers: HandlerMap = {
   ...queryRuntimeHandlers,
   ...libraryHandlers,
   ...informantHandlers,
+  ...udtHandlers,
   ...tokenHandlers,
   ...roleHandlers,
   ...scimHandlers,
