@@ -73,6 +73,7 @@ export async function runReplCommand(flags: ReplFlags): Promise<number> {
     const status = await runScript(session, text, {
       signal: new AbortController().signal,
       continueOnError: flags.continueOnError === true,
+      ...(flags.file === undefined ? {} : { file: flags.file }),
     });
     await session.close();
     return status === 'connection' ? 2 : status === 'error' ? 1 : 0;

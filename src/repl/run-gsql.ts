@@ -4,7 +4,7 @@
 // the completion schema.
 import { runStatement } from '../core/session/index.js';
 import type { SplitStatement } from '../core/gsql/index.js';
-import { renderError } from './render/error.js';
+import { renderError, type ScriptOrigin } from './render/error.js';
 import { renderResult } from './render/result.js';
 import type { Session } from './session.js';
 import type { StepStatus } from './status.js';
@@ -13,6 +13,8 @@ export async function runGsqlStatement(
   session: Session,
   statement: Pick<SplitStatement, 'text' | 'kind'>,
   signal: AbortSignal,
+  /** Where the statement starts in its script, so errors name the script's lines. */
+  origin?: ScriptOrigin,
 ): Promise<StepStatus> {
   const before = session.graph;
   const run = await runStatement(session.client, before, statement, signal);
@@ -37,15 +39,12 @@ export async function runGsqlStatement(
             message: outcome.message,
             code: outcome.code,
             ...(withCaret ? { source: statement.text } : {}),
+            origin,
           },
           session.paint,
         ),
       );
       return 'error';
-    }
-    default: {
-      const unreachable: never = outcome;
-      return unreachable;
     }
   }
 }

@@ -8,39 +8,44 @@ import { runGsqlStatement } from './run-gsql.js';
 import type { Session } from './session.js';
 import { describeError, statusOf, worse, type StepStatus } from './status.js';
 
+/** A meta line or a run of GSQL, with the script line it starts on (1-based). */
 export type Chunk =
-  | { readonly kind: 'meta'; readonly text: string }
-  | { readonly kind: 'gsql'; readonly text: string };
+  | { readonly kind: 'meta'; readonly text: string; readonly line: number }
+  | { readonly kind: 'gsql'; readonly text: string; readonly line: number };
 
 /** A script cut into meta lines and GSQL runs, in order. */
 export function scriptChunks(script: string): Chunk[] {
   const chunks: Chunk[] = [];
   let buffer: string[] = [];
-  const flush = () => {
+  let bufferLine = 1;
+  const flush = (next: number) => {
     const text = buffer.join('\n');
-    if (text.trim() !== '') chunks.push({ kind: 'gsql', text });
+    if (text.trim() !== '') chunks.push({ kind: 'gsql', text, line: bufferLine });
     buffer = [];
+    bufferLine = next;
   };
-  for (const line of script.split(/\r?\n/)) {
+  for (const [index, line] of script.split(/\r?\n/).entries()) {
     // Parsed only for `\` lines: a long script is not re-parsed at every line.
     const atBoundary = () => {
       const pending = buffer.join('\n');
       return pending.trim() === '' || inputState(pending) !== 'incomplete';
     };
     if (isMeta(line) && atBoundary()) {
-      flush();
-      chunks.push({ kind: 'meta', text: line.trim() });
+      flush(index + 2);
+      chunks.push({ kind: 'meta', text: line.trim(), line: index + 1 });
     } else {
       buffer.push(line);
     }
   }
-  flush();
+  flush(0);
   return chunks;
 }
 
 export interface RunOptions {
   readonly signal: AbortSignal;
   readonly continueOnError?: boolean;
+  /** The script's file (-f, \i): errors then start with `file:line:col:`. */
+  readonly file?: string;
 }
 
 function elapsed(start: number): string {
@@ -58,22 +63,31 @@ export async function runScript(
   const ctx = {
     session,
     signal: options.signal,
-    runScript: (text: string) => runScript(session, text, options),
+    runScript: (text: string, file?: string) =>
+      runScript(session, text, { ...options, ...(file === undefined ? {} : { file }) }),
   };
   for (const chunk of scriptChunks(script)) {
     const steps =
       chunk.kind === 'meta'
         ? [{ run: () => runMeta(chunk.text, ctx) }]
-        : splitStatements(chunk.text).map((s) => ({
-            run: async () => {
-              try {
-                return await runGsqlStatement(session, s, options.signal);
-              } catch (error) {
-                session.out.error(describeError(error, session.paint, s.text));
-                return statusOf(error);
-              }
-            },
-          }));
+        : splitStatements(chunk.text).map((s) => {
+            // Positions in errors are the script's: the chunk's line plus the statement's.
+            const origin = {
+              file: options.file,
+              line: chunk.line + s.range.start.line - 1,
+              column: s.range.start.column,
+            };
+            return {
+              run: async () => {
+                try {
+                  return await runGsqlStatement(session, s, options.signal, origin);
+                } catch (error) {
+                  session.out.error(describeError(error, session.paint, s.text, origin));
+                  return statusOf(error);
+                }
+              },
+            };
+          });
     for (const step of steps) {
       if (options.signal.aborted) return worse(status, 'error');
       const start = performance.now();

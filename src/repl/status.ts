@@ -2,7 +2,7 @@
 // authentication failures (exit code 2) apart from GSQL and query errors (exit code 1).
 import { GraphError } from '../core/errors.js';
 import type { Paint } from './render/ansi.js';
-import { renderError } from './render/error.js';
+import { renderError, type ScriptOrigin } from './render/error.js';
 
 export type StepStatus = 'ok' | 'error' | 'connection' | 'quit';
 
@@ -18,12 +18,17 @@ export function statusOf(error: unknown): StepStatus {
 }
 
 /** A thrown error as text: message, code, and a caret into `source` when it names a position. */
-export function describeError(error: unknown, paint: Paint, source?: string): string {
+export function describeError(
+  error: unknown,
+  paint: Paint,
+  source?: string,
+  origin?: ScriptOrigin,
+): string {
   if (error instanceof GraphError) {
-    return renderError({ message: error.message, code: error.code, source }, paint);
+    return renderError({ message: error.message, code: error.code, source, origin }, paint);
   }
   const message = error instanceof Error ? error.message : String(error);
-  return renderError({ message, source }, paint);
+  return renderError({ message, source, origin }, paint);
 }
 
 /** The worse of two statuses (a script's exit reflects its worst step). */

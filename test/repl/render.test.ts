@@ -83,6 +83,39 @@ describe('errors', () => {
   });
 });
 
+describe('errors in scripts', () => {
+  it('moves every position of a multi-error message to the script, file:line:col first', () => {
+    const source = 'INTERPRET QUERY () {\n  S = {nosuch.*};\n  T = {other.*};\n}';
+    const message =
+      'Semantic Check Fails: line 2:8: unknown vertex type nosuch\nline 3:8: unknown vertex type other';
+    const origin = { file: 'load.gsql', line: 10, column: 3 };
+    const lines = renderError({ message, code: 'GSQL', source, origin }, plain).split('\n');
+    expect(lines[0]).toBe(
+      'load.gsql:11:8: ERROR [GSQL] Semantic Check Fails: line 11:8: unknown vertex type nosuch',
+    );
+    expect(lines[1]).toBe('line 12:8: unknown vertex type other');
+    expect(lines[2]).toBe('11 |   S = {nosuch.*};');
+  });
+
+  it('shifts columns only on the first line of a statement that starts mid-line', () => {
+    const origin = { line: 4, column: 5 };
+    const first = renderError({ message: 'Syntax error at 1:3: x', origin }, plain);
+    expect(first).toContain('at 4:7: x');
+    const later = renderError({ message: 'Syntax error at 2:3: x', origin }, plain);
+    expect(later).toContain('at 5:3: x');
+  });
+
+  it('cuts a script into chunks that know their first line', () => {
+    const chunks = scriptChunks('\\timing on\n\nLS\nSHOW VERTEX *\n\\schema\nLS');
+    expect(chunks.map((c) => [c.kind, c.line])).toEqual([
+      ['meta', 1],
+      ['gsql', 2],
+      ['meta', 5],
+      ['gsql', 6],
+    ]);
+  });
+});
+
 describe('previews', () => {
   it('cuts long arrays and strings and says so', () => {
     const p = previewJson({ xs: Array.from({ length: 60 }, (_, i) => i), s: 'x'.repeat(600) });

@@ -99,6 +99,54 @@ describe('gwb repl -f / -c / stdin', () => {
     expect(run.stderr).toMatch(/\n +\^/);
   });
 
+  it('names every error of a message on its own line, as file:line:col of the script', () => {
+    // Two statements before the query; the query starts on line 4, indented.
+    const text = [
+      'USE GRAPH club',
+      'LS',
+      '',
+      '  INTERPRET QUERY () FOR GRAPH club {',
+      '  S = {nosuch.*};',
+      '  T = {other.*};',
+      '  PRINT S.agee;',
+      '}',
+    ].join('\n');
+    const file = script('multi-error.gsql', text);
+    const run = repl(['-f', file]);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`${file}:5:8: ERROR`);
+    // Each error of the message sits on the file's line that holds the mistake.
+    expect(run.stderr).toMatch(/5:8: unknown vertex type nosuch/);
+    expect(run.stderr).toMatch(/6:8: unknown vertex type other/);
+    expect(run.stderr).toMatch(/7:\d+: .*agee/);
+    expect(run.stderr).toContain('5 |   S = {nosuch.*};');
+  });
+
+  it('reports line 1 for a one-line query, with or without a graph in use', () => {
+    for (const graph of [[], ['--graph', 'club']]) {
+      const run = repl([...graph, '-c', 'INTERPRET QUERY () FOR GRAPH club { PRINT nosuch; }']);
+      expect(run.status).toBe(1);
+      expect(run.stderr).toMatch(/ERROR .* 1:\d+: /);
+      expect(run.stderr).toContain('1 | INTERPRET QUERY');
+    }
+  });
+
+  it('shows defaults in \\describe and says the pager is off without a terminal', () => {
+    const text = `USE GRAPH club
+CREATE QUERY adults(INT min_age = 18, STRING label = "x") FOR GRAPH club {
+  s = {member.*};
+  PRINT s;
+}
+INSTALL QUERY adults
+\\describe adults
+\\pager on`;
+    const run = repl(['-f', script('describe.gsql', text)]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/│ min_age +│ INT +│ 18 +│/);
+    expect(run.stdout).toMatch(/│ label +│ STRING +│ x +│/);
+    expect(run.stderr).toContain('Pager is off: there is no pager here');
+  });
+
   it('creates, installs and runs a query, or says plainly that queries are not there yet', () => {
     const text = `USE GRAPH club
 CREATE QUERY older(INT min) FOR GRAPH club {
@@ -144,21 +192,29 @@ RUN QUERY older(30)`;
     ]);
     expect(run.status).toBe(0);
     expect(readFileSync(out, 'utf8')).toMatch(/│ u3 +│ member +│ u3 +│ Cy/);
+    // The file holds plain text, never the terminal's colour codes.
+    expect(readFileSync(out, 'utf8')).not.toContain('\x1b[');
     expect(run.stdout).toContain('Ann');
     expect(run.stdout).not.toContain('Cy');
   });
 
-  it('\\demo creates the sample graph and says plainly what happened to its queries', () => {
+  it('\\demo creates the sample graph and its queries, and runs again without a false failure', () => {
     const run = repl(['-c', '\\demo\n\\vertex person p1\n\\schema']);
     expect(run.status).toBe(0);
     expect(run.stderr).toMatch(/Graph demo: 2160 vertices and \d{4,} edges upserted\./);
     expect(run.stdout).toMatch(/│ p1 +│ person +│/);
     expect(run.stdout).toContain('works_at');
-    if (!/Installed queries: neighbours, khop_count, pagerank, shortest_hops\./.test(run.stderr)) {
-      expect(run.stderr).toContain('The example queries');
-      expect(run.stderr).toContain('could not be installed');
-      expect(run.stderr).toContain('Queries are not supported by the embedded service yet.');
-    }
+    expect(run.stderr).toContain(
+      'Installed queries: neighbours, khop_count, pagerank, shortest_hops.',
+    );
+    // Again on the same server: the data is refreshed and the queries replaced, no failure.
+    const again = repl(['-c', '\\demo']);
+    expect(again.status).toBe(0);
+    expect(again.stderr).toContain('graph demo exists');
+    expect(again.stderr).toContain(
+      'Installed queries: neighbours, khop_count, pagerank, shortest_hops.',
+    );
+    expect(again.stderr).not.toContain('could not be installed');
   });
 
   it('switches servers and graphs with \\connect and \\graph; \\help lists the commands', () => {

@@ -33,6 +33,8 @@ export interface GraphClientOptions {
 }
 
 const defaultDeadlineGraceMs = 5_000;
+/** Operations that obtain or drop tokens: they authenticate by their body, never by a token. */
+const tokenOperations = new Set(['requestToken', 'refreshToken', 'deleteToken']);
 
 export class BaseClient {
   readonly profile: ConnectionProfile;
@@ -242,6 +244,10 @@ export class BaseClient {
     if (service === 'gsql' || service === 'informant') {
       if (username !== undefined) headers.authorization = basic(username, password ?? '');
       else if (token !== undefined) headers.authorization = `Bearer ${token}`;
+      // Only a secret: its token is a JWT, which GSQL-server endpoints accept (4.1.2+).
+      else if (this.tokens && secret !== undefined && !tokenOperations.has(op.name)) {
+        headers.authorization = `Bearer ${await this.tokens.get()}`;
+      }
     } else if (service === 'restpp' || service === 'cloud') {
       if (token !== undefined) headers.authorization = `Bearer ${token}`;
       else if (

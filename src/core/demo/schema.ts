@@ -10,14 +10,14 @@ CREATE DIRECTED EDGE works_at (FROM person, TO company, since INT)
 CREATE DIRECTED EDGE lives_in (FROM person, TO city)
 CREATE GRAPH ${demoGraph} (person, company, city, knows, works_at, lives_in)`;
 
-/** name -> CREATE QUERY text. */
+/** name -> query text; CREATE OR REPLACE, so that running the demo again refreshes them. */
 export const demoQueries: Readonly<Record<string, string>> = {
-  neighbours: `CREATE QUERY neighbours(VERTEX<person> p) FOR GRAPH ${demoGraph} {
+  neighbours: `CREATE OR REPLACE QUERY neighbours(VERTEX<person> p) FOR GRAPH ${demoGraph} {
   start = {p};
   friends = SELECT t FROM start:s -(knows:e)- person:t;
   PRINT friends;
 }`,
-  khop_count: `CREATE QUERY khop_count(VERTEX<person> p, INT k = 2) FOR GRAPH ${demoGraph} {
+  khop_count: `CREATE OR REPLACE QUERY khop_count(VERTEX<person> p, INT k = 2) FOR GRAPH ${demoGraph} {
   OrAccum @visited;
   SumAccum<INT> @@reached;
   frontier = {p};
@@ -29,7 +29,7 @@ export const demoQueries: Readonly<Record<string, string>> = {
   END;
   PRINT @@reached AS reached;
 }`,
-  pagerank: `CREATE QUERY pagerank(FLOAT maxChange = 0.001, INT maxIter = 25, FLOAT damping = 0.85, INT top = 10) FOR GRAPH ${demoGraph} {
+  pagerank: `CREATE OR REPLACE QUERY pagerank(FLOAT maxChange = 0.001, INT maxIter = 25, FLOAT damping = 0.85, INT top = 10) FOR GRAPH ${demoGraph} {
   MaxAccum<FLOAT> @@maxDiff = 9999;
   SumAccum<FLOAT> @received;
   SumAccum<FLOAT> @score = 1;
@@ -45,7 +45,7 @@ export const demoQueries: Readonly<Record<string, string>> = {
   ranked = SELECT s FROM everyone:s ORDER BY s.@score DESC LIMIT top;
   PRINT ranked;
 }`,
-  shortest_hops: `CREATE QUERY shortest_hops(VERTEX<person> source, VERTEX<person> target, INT maxHops = 6) FOR GRAPH ${demoGraph} {
+  shortest_hops: `CREATE OR REPLACE QUERY shortest_hops(VERTEX<person> source, VERTEX<person> target, INT maxHops = 6) FOR GRAPH ${demoGraph} {
   OrAccum @visited;
   OrAccum @@found;
   SumAccum<INT> @@hops;

@@ -15,7 +15,17 @@ export const KEYWORDS = words(`
   TARGET TEMP_TABLE THEN TO TO_CSV TRUE TRY TUPLE TYPEDEF UNDIRECTED UNION UPDATE USE USER USING VALUES
   VERTEX NUMERIC EMPTY
   WHEN WHERE WHILE WITH
+  INTERVAL YEAR MONTH DAY HOUR MINUTE SECOND PUT GET
 `);
+
+/** The time units of `INTERVAL n UNIT`, as the datetime functions take them. */
+export const INTERVAL_UNITS = ['YEAR', 'MONTH', 'DAY', 'HOUR', 'MINUTE', 'SECOND'] as const;
+
+export type IntervalUnitName = (typeof INTERVAL_UNITS)[number];
+
+export function isIntervalUnit(word: string): word is IntervalUnitName {
+  return (INTERVAL_UNITS as readonly string[]).includes(word);
+}
 
 /** Base type names (attribute, parameter and variable types). */
 export const BASE_TYPES = words(`
@@ -77,7 +87,7 @@ export const RESERVED = words(`
 
 /** Words that start a statement of the GSQL shell (top level of a script). */
 export const SHELL_STATEMENT_KEYWORDS = words(`
-  CREATE USE DROP INSTALL RUN INTERPRET LS SHOW GRANT REVOKE CLEAR TYPEDEF IMPORT ALTER
+  CREATE USE DROP INSTALL RUN INTERPRET LS SHOW GRANT REVOKE CLEAR TYPEDEF IMPORT SET PUT GET ALTER
 `);
 
 /** Words that start a statement inside a query body. */

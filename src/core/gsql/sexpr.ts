@@ -18,7 +18,10 @@ function scalar(value: unknown): string | null {
       return `${value}n`;
     case 'boolean':
       return value ? 'true' : null;
-    default:
+    case 'function':
+    case 'object':
+    case 'symbol':
+    case 'undefined':
       return null;
   }
 }

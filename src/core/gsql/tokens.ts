@@ -92,7 +92,13 @@ export function describeToken(t: Token): string {
       return `string ${t.text}`;
     case 'number':
       return `number ${t.text}`;
-    default:
+    case 'column':
+    case 'comment':
+    case 'error':
+    case 'globalAccum':
+    case 'localAccum':
+    case 'op':
+    case 'word':
       return `'${t.text}'`;
   }
 }

@@ -8,3 +8,5 @@ export type { StatementOutcome, StatementRun } from './statement.js';
 export { runStatement } from './statement.js';
 export type { InstalledQuery } from './installed.js';
 export { installedQueries } from './installed.js';
+export type { MessagePosition } from './positions.js';
+export { messagePositions, movePositions } from './positions.js';

@@ -6,6 +6,7 @@
 import type { GraphClient } from '../client/index.js';
 import type { SplitStatement } from '../gsql/index.js';
 import { abortRunningQuery } from './abort.js';
+import { messagePositions, movePositions } from './positions.js';
 import { shellEnvelope } from './shell-envelope.js';
 
 export type StatementOutcome =
@@ -37,16 +38,18 @@ function graphNamed(text: string): string | undefined {
 
 /** The first line:column a message names, shifted up by the lines of the prefix we added. */
 function position(message: string, shift: number): { line?: number; column?: number } {
-  const match = /\b(?:line\s+)?(\d+):(\d+)\b/.exec(message);
-  if (!match) return {};
-  return { line: Math.max(1, Number(match[1]) - shift), column: Number(match[2]) };
+  const first = messagePositions(message)[0];
+  if (!first) return {};
+  return { line: Math.max(1, first.line - shift), column: first.column };
 }
 
+/** Every position in the message shifted up by the prefix's lines (all errors, not the first). */
 function shiftMessage(message: string, shift: number): string {
   if (shift === 0) return message;
-  return message.replace(/\b(\d+):(\d+)\b/, (_m, l: string, c: string) => {
-    return `${Math.max(1, Number(l) - shift)}:${c}`;
-  });
+  return movePositions(message, (at) => ({
+    line: Math.max(1, at.line - shift),
+    column: at.column,
+  }));
 }
 
 export async function runStatement(

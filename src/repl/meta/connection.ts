@@ -1,7 +1,42 @@
-// Meta commands for where the session points: \connect URL [user] and \graph NAME.
+// Meta commands for where the session points: \connect URL [user] and \graph NAME. \connect
+// says who the session is and with which roles (read from SHOW USER, which anyone may run).
+import type { GraphClient } from '../../core/client/index.js';
 import { GraphError } from '../../core/errors.js';
 import { describeError, statusOf } from '../status.js';
 import { usage, type MetaCommand } from './types.js';
+
+/**
+ * The user's roles as SHOW USER prints them (`- Name: u` then `- Graph 'g' Roles: a, b`):
+ * `a, b on graph g; c globally`; undefined when the server does not say.
+ */
+export function rolesFromShowUser(output: string, user: string): string | undefined {
+  const parts: string[] = [];
+  let mine = false;
+  for (const line of output.split('\n')) {
+    const name = /^\s*- Name: (\S+)/.exec(line);
+    if (name) {
+      mine = name[1] === user;
+      continue;
+    }
+    const roles = mine ? /^\s*- (Global|Graph '([^']*)') Roles: (.*)$/.exec(line) : null;
+    if (roles) {
+      parts.push(
+        `${roles[3] ?? ''} ${roles[2] === undefined ? 'globally' : `on graph ${roles[2]}`}`,
+      );
+    }
+  }
+  return parts.length > 0 ? parts.join('; ') : undefined;
+}
+
+async function describeUser(client: GraphClient, user: string, signal: AbortSignal) {
+  try {
+    const shown = await client.gsql('SHOW USER', { signal });
+    const roles = shown.ok ? rolesFromShowUser(shown.output, user) : undefined;
+    return roles === undefined ? user : `${user} (roles: ${roles})`;
+  } catch {
+    return user;
+  }
+}
 
 export const connectCommand: MetaCommand = {
   name: 'connect',
@@ -21,9 +56,9 @@ export const connectCommand: MetaCommand = {
       await session.reconnect(profile);
       const graphs = (await session.client.call('getGraphs', {}, { signal: ctx.signal })).graphs;
       if (graphs.length === 1) session.useGraph(graphs[0]?.graphName);
+      const who = await describeUser(session.client, profile.username, ctx.signal);
       session.out.note(
-        `Connected to ${url} as ${profile.username}` +
-          (session.graph ? `, graph ${session.graph}.` : '.'),
+        `Connected to ${url} as ${who}` + (session.graph ? `, graph ${session.graph}.` : '.'),
       );
       return 'ok';
     } catch (error) {

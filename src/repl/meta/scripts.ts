@@ -11,7 +11,7 @@ export const includeCommand: MetaCommand = {
     const file = args[0];
     if (file === undefined) return usage(ctx, includeCommand);
     const text = await readFile(file, 'utf8');
-    return ctx.runScript(text);
+    return ctx.runScript(text, file);
   },
 };
 

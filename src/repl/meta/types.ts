@@ -6,8 +6,8 @@ import type { StepStatus } from '../status.js';
 export interface MetaContext {
   readonly session: Session;
   readonly signal: AbortSignal;
-  /** Runs a script (GSQL and meta commands) as the session would, for \i. */
-  runScript(text: string): Promise<StepStatus>;
+  /** Runs a script (GSQL and meta commands) as the session would, for \i (with its file). */
+  runScript(text: string, file?: string): Promise<StepStatus>;
 }
 
 export interface MetaCommand {

@@ -1,6 +1,7 @@
 // Expressions. Names are kept apart by how an interpreter must look them up: plain names (local
 // variables, parameters, aliases, vertex sets), global accumulators, vertex accumulators,
 // attributes, methods and functions; literals keep their exact source text.
+import type { IntervalUnitName } from '../keywords.js';
 import type { NodeBase } from './common.js';
 
 /** Integer literal; `value` is a bigint when the number is beyond 2^53. */
@@ -206,7 +207,7 @@ export interface ColumnRef extends NodeBase<'ColumnRef'> {
 }
 
 /** The units of an INTERVAL, upper-cased. */
-export type IntervalUnit = 'YEAR' | 'MONTH' | 'DAY' | 'HOUR' | 'MINUTE' | 'SECOND';
+export type IntervalUnit = IntervalUnitName;
 
 /** `INTERVAL n DAY`: a duration in datetime arithmetic (`datetime_add(d, INTERVAL 1 MONTH)`). */
 export interface Interval extends NodeBase<'Interval'> {

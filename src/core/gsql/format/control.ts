@@ -69,9 +69,5 @@ export function formatControl(
       if (s.otherwise !== null) lines.push(...indent(['ELSE', ...list(s.otherwise, end, 'body')]));
       return [...lines, 'END'];
     }
-    default: {
-      const unreachable: never = s;
-      return unreachable;
-    }
   }
 }

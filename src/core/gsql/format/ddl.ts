@@ -28,10 +28,6 @@ function formatVertexElement(e: VertexElement): string {
       return `PRIMARY KEY (${e.attributes.join(', ')})`;
     case 'AttrDef':
       return formatAttrDef(e);
-    default: {
-      const unreachable: never = e;
-      return unreachable;
-    }
   }
 }
 
@@ -96,10 +92,6 @@ function formatSchemaChange(s: SchemaChange): string {
       return `ALTER ${s.what} ${s.typeName} ADD INDEX ${s.index} ON (${s.attribute})`;
     case 'AlterDropIndex':
       return `ALTER ${s.what} ${s.typeName} DROP INDEX ${s.index}`;
-    default: {
-      const unreachable: never = s;
-      return unreachable;
-    }
   }
 }
 

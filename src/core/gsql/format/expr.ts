@@ -23,7 +23,29 @@ function precedence(e: Expr): number {
       return COMPARE_PRECEDENCE;
     case 'Unary':
       return e.op === 'NOT' ? NOT_PRECEDENCE : UNARY_PRECEDENCE;
-    default:
+    case 'Arrow':
+    case 'Attr':
+    case 'BoolLit':
+    case 'Call':
+    case 'CaseExpr':
+    case 'ColumnRef':
+    case 'DatetimeLit':
+    case 'FloatLit':
+    case 'GlobalAccum':
+    case 'Index':
+    case 'Interval':
+    case 'IntLit':
+    case 'JsonObject':
+    case 'ListLit':
+    case 'MethodCall':
+    case 'Name':
+    case 'NullLit':
+    case 'StringLit':
+    case 'TupleLit':
+    case 'TypeStar':
+    case 'VertexAccum':
+    case 'VertexSetLit':
+    case 'Wildcard':
       return POSTFIX_PRECEDENCE;
   }
 }
@@ -121,10 +143,6 @@ function exprText(e: Expr): string {
       return `$${[e.column, ...e.path].map(quote).join(':')}`;
     case 'Interval':
       return `INTERVAL ${formatExpr(e.amount, POSTFIX_PRECEDENCE)} ${e.unit}`;
-    default: {
-      const unreachable: never = e;
-      return unreachable;
-    }
   }
 }
 
@@ -164,10 +182,6 @@ export function formatType(t: TypeExpr): string {
         heap = `(${formatExpr(t.heap.capacity)}${order})`;
       }
       return `${t.accum}${args}${heap}`;
-    }
-    default: {
-      const unreachable: never = t;
-      return unreachable;
     }
   }
 }

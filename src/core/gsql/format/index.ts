@@ -70,10 +70,6 @@ export function formatStatement(s: Statement, cs: CommentSource = NO_COMMENTS): 
     case 'PutUdf':
     case 'GetUdf':
       return [formatShellCommand(s) ?? ''];
-    default: {
-      const unreachable: never = s;
-      return unreachable;
-    }
   }
 }
 

@@ -185,10 +185,6 @@ export function formatStmt(s: QueryStmt, mode: Mode, cs: CommentSource = NO_COMM
       return [`LOG(${[s.cond, ...s.args].map((a) => formatExpr(a)).join(', ')})`];
     case 'Error':
       return [s.text];
-    default: {
-      const unreachable: never = s;
-      return unreachable;
-    }
   }
 }
 

@@ -5,12 +5,13 @@ import type {
   LimitClause,
   OrderItem,
   Pattern,
+  PropertyCondition,
   Repeat,
   Select,
   TableSelect,
   VertexStep,
 } from '../ast/index.js';
-import { formatExpr } from './expr.js';
+import { formatExpr, quote } from './expr.js';
 import { indent } from './lines.js';
 import { NO_COMMENTS, type CommentSource } from './comments.js';
 import { formatDmlList } from './query.js';
@@ -77,11 +78,18 @@ export function formatPatterns(patterns: readonly Pattern[]): string {
 }
 
 function formatPattern(p: Pattern): string {
+  if (hasPropertyMaps(p)) return formatCypherPattern(p);
   let text = formatVertexStep(p.source);
+  // Hops whose target is implicit were written as one edge step composed with `.`.
+  let group: EdgeStep[] = [];
   for (const hop of p.hops) {
+    group.push(hop.edge);
+    if (hop.target.implicit === true) continue;
     const target = formatVertexStep(hop.target);
-    text += ` ${formatEdgeStep(hop.edge)}${target === '' ? '' : ` ${target}`}`;
+    text += ` ${formatEdgeSteps(group)}${target === '' ? '' : ` ${target}`}`;
+    group = [];
   }
+  if (group.length > 0) text += ` ${formatEdgeSteps(group)}`;
   return text;
 }
 
@@ -90,21 +98,68 @@ function formatVertexStep(v: VertexStep): string {
   return `${types}${v.alias === null ? '' : `:${v.alias}`}`;
 }
 
-function formatEdgeStep(e: EdgeStep): string {
+function edgeTypes(e: EdgeStep): string {
   const types = e.types
     .map((t) =>
       t.direction === 'in' ? `<${t.name}` : t.direction === 'out' ? `${t.name}>` : t.name,
     )
     .join('|');
-  const repeat = e.repeat === null ? '' : formatRepeat(e.repeat);
-  const alias = e.alias === null ? '' : `:${e.alias}`;
-  const open = e.arrow === 'left' ? '<-(' : '-(';
-  const close = e.arrow === 'right' ? ')->' : ')-';
-  return `${open}${types}${repeat}${alias}${close}`;
+  if (e.repeat === null) return types;
+  // A repeated disjunction needs its group: `(A>|B)*1..3`.
+  return `${e.types.length > 1 ? `(${types})` : types}${formatRepeat(e.repeat)}`;
+}
+
+/** One written edge step: its `.`-composed parts, the last one's alias, the arrows. */
+function formatEdgeSteps(parts: readonly EdgeStep[]): string {
+  const first = parts[0];
+  const last = parts[parts.length - 1];
+  if (first === undefined || last === undefined) return '';
+  const alias = last.alias === null ? '' : `:${last.alias}`;
+  const open = first.arrow === 'left' ? '<-(' : '-(';
+  const close = last.arrow === 'right' ? ')->' : ')-';
+  return `${open}${parts.map(edgeTypes).join('.')}${alias}${close}`;
 }
 
 function formatRepeat(r: Repeat): string {
   if (r.min === null && r.max === null) return '*';
   if (r.min === r.max) return `*${r.min ?? ''}`;
   return `*${r.min ?? ''}..${r.max ?? ''}`;
+}
+
+/** Property maps exist only in the openCypher form, so such a pattern prints in that form. */
+function hasPropertyMaps(p: Pattern): boolean {
+  return (
+    p.source.props !== undefined ||
+    p.hops.some((h) => h.edge.props !== undefined || h.target.props !== undefined)
+  );
+}
+
+function formatProps(props: readonly PropertyCondition[] | undefined): string {
+  if (props === undefined) return '';
+  const key = (k: string) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(k) ? k : quote(k));
+  return ` {${props.map((p) => `${key(p.key)}: ${formatExpr(p.value)}`).join(', ')}}`;
+}
+
+/** `(a:T1|T2 {k: v})`; the source's `_` (any vertex) prints as `()`. */
+function cypherNode(v: VertexStep, first: boolean): string {
+  const any = first && v.types.length === 1 && v.types[0] === '_';
+  const types = any || v.types.length === 0 ? '' : `:${v.types.join('|')}`;
+  return `(${v.alias ?? ''}${types}${formatProps(v.props)})`;
+}
+
+/** `-[e:E1|E2*1..3 {k: v}]->`: the openCypher edge of a step read from that form. */
+function cypherEdge(e: EdgeStep): string {
+  const direction = e.types[0]?.direction ?? 'any';
+  const anyEdge = direction !== 'any' && e.types.length === 1 && e.types[0]?.name === '_';
+  const names = anyEdge ? [] : e.types.map((t) => t.name);
+  const types = names.length === 0 ? '' : `:${names.join('|')}`;
+  const repeat = e.repeat === null ? '' : formatRepeat(e.repeat);
+  const body = `[${e.alias ?? ''}${types}${repeat}${formatProps(e.props)}]`;
+  return direction === 'in' ? `<-${body}-` : direction === 'out' ? `-${body}->` : `-${body}-`;
+}
+
+function formatCypherPattern(p: Pattern): string {
+  let text = cypherNode(p.source, true);
+  for (const hop of p.hops) text += `${cypherEdge(hop.edge)}${cypherNode(hop.target, false)}`;
+  return text;
 }

@@ -37,10 +37,6 @@ function formatLoadingStmt(s: LoadingStmt): string[] {
     }
     case 'LoadDelete':
       return [formatLoadDelete(s)];
-    default: {
-      const unreachable: never = s;
-      return unreachable;
-    }
   }
 }
 
@@ -126,7 +122,21 @@ export function formatShellCommand(s: Statement): string | null {
       return `PUT ${s.file} FROM ${quote(s.path)}`;
     case 'GetUdf':
       return `GET ${s.file} TO ${quote(s.path)}`;
-    default:
+    case 'AlterPassword':
+    case 'CreateEdge':
+    case 'CreateGraph':
+    case 'CreateLoadingJob':
+    case 'CreateQuery':
+    case 'CreateRole':
+    case 'CreateSchemaChangeJob':
+    case 'CreateVertex':
+    case 'DropRole':
+    case 'Error':
+    case 'InterpretBlock':
+    case 'PrivilegeGrant':
+    case 'ShowPrivilege':
+    case 'TypedefAccum':
+    case 'TypedefTuple':
       return null;
   }
 }

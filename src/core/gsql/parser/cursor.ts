@@ -103,18 +103,23 @@ export class Cursor {
     return true;
   }
 
+  /** Splits the current token after `length` characters (`1.` before a composition dot). */
+  splitToken(length: number): void {
+    if (length > 0 && length < this.tok.text.length) this.split(length, 'op');
+  }
+
   /** Replaces the current token by its first `length` characters and the rest. */
-  private split(length: number): void {
+  private split(length: number, restKind: Token['kind'] = this.tok.kind): void {
     const t = this.tok;
-    const piece = (start: number, end: number): Token => {
+    const piece = (start: number, end: number, kind: Token['kind']): Token => {
       const text = t.text.slice(start - t.start, end - t.start);
-      return { ...t, text, upper: text, start, end, column: t.column + (start - t.start) };
+      return { ...t, kind, text, upper: text, start, end, column: t.column + (start - t.start) };
     };
     this.tokens.splice(
       this.pos,
       1,
-      piece(t.start, t.start + length),
-      piece(t.start + length, t.end),
+      piece(t.start, t.start + length, t.kind),
+      piece(t.start + length, t.end, restKind),
     );
   }
 

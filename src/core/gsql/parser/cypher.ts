@@ -1,9 +1,22 @@
 // openCypher patterns in a FROM clause (the SYNTAX V3 extension): `(v:VType)` reads as the GSQL
 // vertex step `VType:v`, `-[e:EType]->` as the edge step `-(EType>:e)-` (`<-[..]-` as `<EType`,
-// `-[..]-` undirected). Aliases and types are optional, types may be a disjunction `A|B`. The
-// property maps `(v {k: val})` are refused with a clear message.
-import type { EdgeStep, EdgeTypeRef, Hop, Pattern, VertexStep } from '../ast/index.js';
+// `-[..]-` undirected). Aliases and types are optional; several types are alternatives, written
+// `A|B` or, for vertices, `A:B`. Edges may repeat (`-[:E*1..3]-`), and vertex and edge patterns
+// may carry a property map `{key: value, ...}`, kept as PropertyCondition nodes (each meaning
+// `alias.key == value`).
+import type {
+  EdgeStep,
+  EdgeTypeRef,
+  Hop,
+  Pattern,
+  PropertyCondition,
+  Repeat,
+  VertexStep,
+} from '../ast/index.js';
+import { unquote } from '../tokens.js';
 import type { Cursor } from './cursor.js';
+import { parseExpr } from './expr.js';
+import { parseRepeat } from './select.js';
 
 const closes = (text: string) => text.startsWith(')');
 
@@ -25,30 +38,45 @@ export function atCypherNode(c: Cursor): boolean {
   );
 }
 
-function names(c: Cursor, what: string): string[] {
+/** `:A|B` (and for vertices `:A:B`): the type alternatives after an alias. */
+function names(c: Cursor, what: string, colonSeparated: boolean): string[] {
   const out: string[] = [];
   if (c.eat(':')) {
-    do out.push(c.name(what));
-    while (c.eat('|'));
+    do out.push(c.at('_') ? c.next().text : c.name(what));
+    while (c.eat('|') || (colonSeparated && c.eat(':')));
   }
   return out;
 }
 
-function refuseProperties(c: Cursor): void {
-  if (c.at('{')) {
-    c.fail([], 'openCypher property conditions ({key: value}) are not supported; use WHERE');
+/** `{key: value, ...}`; null when no map is written. */
+function parseProps(c: Cursor): PropertyCondition[] | null {
+  if (!c.eat('{')) return null;
+  const props: PropertyCondition[] = [];
+  if (!c.at('}')) {
+    do {
+      const start = c.tok;
+      // Keys are attribute names; a reserved word may name an attribute too (`{type: t}`).
+      if (start.kind !== 'string' && start.kind !== 'word') c.fail(['attribute name']);
+      const key = start.kind === 'string' ? unquote(c.next().text) : c.next().text;
+      c.expect(':');
+      const value = parseExpr(c);
+      props.push({ kind: 'PropertyCondition', key, value, range: c.rangeFrom(start) });
+    } while (c.eat(','));
   }
+  c.expect('}');
+  return props;
 }
 
 function parseNode(c: Cursor, first: boolean): VertexStep {
   const start = c.expect('(');
   const alias = c.atName('vertex alias') ? c.name('vertex alias') : null;
-  const types = names(c, 'vertex type');
+  const types = names(c, 'vertex type', true);
   // A pattern cannot start with an empty GSQL step: `()` is any vertex, `_`.
   if (first && alias === null && types.length === 0) types.push('_');
-  refuseProperties(c);
+  const props = parseProps(c);
   c.expect(')');
-  return { kind: 'VertexStep', types, alias, range: c.rangeFrom(start) };
+  const range = c.rangeFrom(start);
+  return { kind: 'VertexStep', types, alias, ...(props ? { props } : {}), range };
 }
 
 function atEdge(c: Cursor): boolean {
@@ -63,10 +91,11 @@ function parseEdge(c: Cursor): EdgeStep {
   c.expect('[');
   const alias = c.atName('edge alias') ? c.name('edge alias') : null;
   const typeStart = c.tok;
-  const typeNames = names(c, 'edge type');
-  refuseProperties(c);
+  const typeNames = names(c, 'edge type', false);
+  const repeat: Repeat | null = c.at('*') ? parseRepeat(c) : null;
+  const props = parseProps(c);
   c.expect(']');
-  const right = c.eat('->') || (c.expect('-'), false);
+  const right = c.eat('->') || (c.expect('-'), c.eat('>'));
   if (left && right) c.fail([], "an edge pattern cannot point both ways ('<-[' with ']->')");
   const direction = left ? 'in' : right ? 'out' : 'any';
   if (typeNames.length === 0 && direction !== 'any') typeNames.push('_');
@@ -76,7 +105,16 @@ function parseEdge(c: Cursor): EdgeStep {
     direction,
     range: c.rangeFrom(typeStart),
   }));
-  return { kind: 'EdgeStep', arrow: 'none', types, alias, repeat: null, range: c.rangeFrom(start) };
+  const range = c.rangeFrom(start);
+  return {
+    kind: 'EdgeStep',
+    arrow: 'none',
+    types,
+    alias,
+    repeat,
+    ...(props ? { props } : {}),
+    range,
+  };
 }
 
 /** `(a:T)-[e:E]->(b)...`: one pattern in the GSQL representation. */

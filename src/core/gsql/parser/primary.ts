@@ -1,9 +1,10 @@
 // Primary expressions: literals, names and calls, accumulators, loading columns, and the
 // bracketed forms (parentheses, tuples, map pairs, lists, seed sets, CASE).
 import type { CaseWhen, Expr, JsonEntry } from '../ast/index.js';
+import { INTERVAL_UNITS, isIntervalUnit, RESERVED } from '../keywords.js';
 import { unquote, type Token } from '../tokens.js';
 import type { Cursor } from './cursor.js';
-import { parseExpr } from './expr.js';
+import { BINARY_PRECEDENCE, parseExpr } from './expr.js';
 
 export function parsePrimary(c: Cursor): Expr {
   const t = c.tok;
@@ -54,7 +55,9 @@ export function parsePrimary(c: Cursor): Expr {
       break;
     case 'word':
       return parseWordPrimary(c);
-    default:
+    case 'comment':
+    case 'eof':
+    case 'error':
       break;
   }
   c.note('expression');
@@ -86,6 +89,9 @@ function parseWordPrimary(c: Cursor): Expr {
     case 'ANY':
       c.next();
       return { kind: 'Wildcard', symbol: t.upper, range: c.rangeFrom(t) };
+    case 'INTERVAL':
+      if (atIntervalAmount(c)) return parseInterval(c);
+      break;
     default:
       break;
   }
@@ -104,6 +110,26 @@ function parseWordPrimary(c: Cursor): Expr {
     return { kind: 'DatetimeLit', value: only.value, range: c.rangeFrom(t) };
   }
   return { kind: 'Call', name, args, distinct, range: c.rangeFrom(t) };
+}
+
+/** `INTERVAL` followed by an amount (a variable named `interval` is followed by an operator). */
+function atIntervalAmount(c: Cursor): boolean {
+  const next = c.peek();
+  if (next.kind === 'number' || next.kind === 'globalAccum' || next.kind === 'localAccum')
+    return true;
+  if (next.kind === 'word') return !RESERVED.has(next.upper);
+  return next.kind === 'op' && (next.text === '(' || next.text === '-');
+}
+
+/** `INTERVAL n UNIT`: the amount binds like a unary operand (`INTERVAL x.days DAY`). */
+function parseInterval(c: Cursor): Expr {
+  const start = c.expect('INTERVAL');
+  const amount = parseExpr(c, BINARY_PRECEDENCE['*']);
+  for (const unit of INTERVAL_UNITS) c.note(unit);
+  const unit = c.tok.upper;
+  if (c.tok.kind !== 'word' || !isIntervalUnit(unit)) c.fail([...INTERVAL_UNITS]);
+  c.next();
+  return { kind: 'Interval', amount, unit, range: c.rangeFrom(start) };
 }
 
 /** `count(*)` keeps the star as a wildcard argument. */
@@ -144,7 +170,8 @@ export function parseSeedSet(c: Cursor): Expr {
   return { kind: 'VertexSetLit', items, range: c.rangeFrom(start) };
 }
 
-function parseSeed(c: Cursor): Expr {
+/** One seed of a seed set, or one PRINT projection: an expression or `T.*`. */
+export function parseSeed(c: Cursor): Expr {
   const t = c.tok;
   if (t.kind === 'word' && c.peekIs(1, '.') && c.peekIs(2, '*')) {
     c.next();

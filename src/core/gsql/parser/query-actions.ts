@@ -3,6 +3,7 @@
 import type { InsertValue, PrintItem, PrintProjection, QueryStmt } from '../ast/index.js';
 import type { Cursor } from './cursor.js';
 import { parseArgs, parseExpr } from './expr.js';
+import { parseSeed } from './primary.js';
 import { parseDmlList, type Mode } from './query-stmts.js';
 import { parsePatterns } from './select.js';
 
@@ -87,7 +88,8 @@ function parsePrintItem(c: Cursor): PrintItem {
     projection = [];
     do {
       const itemStart = c.tok;
-      const value = parseExpr(c);
+      // `S.*` prints every attribute, as an unprojected vertex set does.
+      const value = parseSeed(c);
       const alias = c.eat('AS') ? c.nameOrString('output name') : null;
       projection.push({
         kind: 'PrintProjection',

@@ -17,7 +17,7 @@ import { parseControl } from './query-control.js';
 import { parseAction } from './query-actions.js';
 import { guarded, type SyncPoint } from './recovery.js';
 import { parseSelect, parseTableSelect } from './select.js';
-import { atTypeStart, parseTupleFields, parseType } from './types.js';
+import { atTypeStart, parseType, parseTypedef } from './types.js';
 
 export type Mode = 'body' | 'dml';
 
@@ -93,13 +93,8 @@ function parseStatementAt(c: Cursor, mode: Mode): QueryStmt {
   if (control !== null) return control;
   if (t.kind === 'word') {
     switch (t.upper) {
-      case 'TYPEDEF': {
-        c.next();
-        c.expect('TUPLE');
-        const fields = parseTupleFields(c);
-        const name = c.name('tuple name');
-        return { kind: 'TypedefTuple', name, fields, range: c.rangeFrom(t) };
-      }
+      case 'TYPEDEF':
+        return parseTypedef(c);
       case 'FILE':
         if (c.peek().kind === 'word') return parseFileDecl(c);
         break;
@@ -115,6 +110,11 @@ function parseStatementAt(c: Cursor, mode: Mode): QueryStmt {
         break;
     }
     if (atTypeStart(c) || atTupleDeclaration(c)) return parseDeclaration(c, mode);
+    // `My_Heap @@top;`: an accumulator of a type named by TYPEDEF.
+    if (c.atName() && (c.peek().kind === 'globalAccum' || c.peek().kind === 'localAccum')) {
+      const type = parseType(c);
+      if (type.kind === 'NamedType') return parseAccumVars(c, t, type);
+    }
     if (c.peekIs(1, '(') && c.peek(2).kind === 'word' && c.peekIs(3, ')') && c.peekIs(4, '=')) {
       return parseVertexSetDecl(c);
     }
@@ -154,9 +154,10 @@ function parseAccumVars(c: Cursor, start: Token, type: AccumDecl['type']): Accum
       c.fail(edge ? ['@name'] : ['@name', '@@name']);
     c.next();
     const name = text.slice(kind === 'globalAccum' ? 2 : 1);
-    const dims: Expr[] = [];
+    // ArrayAccum dimensions; `[]` leaves a size open until reallocate().
+    const dims: (Expr | null)[] = [];
     while (c.eat('[')) {
-      dims.push(parseExpr(c));
+      dims.push(c.at(']') ? null : parseExpr(c));
       c.expect(']');
     }
     const init = c.eat('=') ? parseExpr(c) : null;

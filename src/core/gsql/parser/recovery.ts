@@ -34,6 +34,9 @@ function skipStatement(c: Cursor, start: Token, startPos: number, sync: SyncPoin
     return errorNode(c, start);
   }
   let depth = 0;
+  // Braces this statement opened before the error (a property map `{k: v` left open) are
+  // closed by the `}` that follow, which do not end the enclosing block.
+  let openBraces = bracesOpenedSince(c, startPos);
   // Always make progress, or a token no rule accepts would loop forever.
   if (c.pos === startPos) c.next();
   while (!c.atEnd) {
@@ -41,7 +44,8 @@ function skipStatement(c: Cursor, start: Token, startPos: number, sync: SyncPoin
     if (t.kind === 'op') {
       if (t.text === '(' || t.text === '[' || t.text === '{') depth++;
       else if (t.text === ')' || t.text === ']' || t.text === '}') {
-        if (depth === 0 && t.text === '}') break;
+        if (depth === 0 && t.text === '}' && openBraces > 0) openBraces--;
+        else if (depth === 0 && t.text === '}') break;
         depth = Math.max(0, depth - 1);
       } else if (t.text === ';' && depth === 0) {
         c.next();
@@ -52,6 +56,18 @@ function skipStatement(c: Cursor, start: Token, startPos: number, sync: SyncPoin
     c.next();
   }
   return errorNode(c, start);
+}
+
+/** `{` consumed from `startPos` up to the error and not yet closed. */
+function bracesOpenedSince(c: Cursor, startPos: number): number {
+  let open = 0;
+  for (let i = startPos; i < c.pos; i++) {
+    const t = c.tokens[i];
+    if (t?.kind !== 'op') continue;
+    if (t.text === '{') open++;
+    else if (t.text === '}') open = Math.max(0, open - 1);
+  }
+  return open;
 }
 
 function errorNode(c: Cursor, start: Token): ErrorNode {

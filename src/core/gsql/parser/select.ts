@@ -16,7 +16,7 @@ import type {
   TableSelect,
   VertexStep,
 } from '../ast/index.js';
-import type { Token } from '../tokens.js';
+import { rangeOf, type Range, type Token } from '../tokens.js';
 import type { Cursor } from './cursor.js';
 import { BINARY_PRECEDENCE, parseExpr } from './expr.js';
 import { atCypherNode, parseCypherPattern } from './cypher.js';
@@ -125,11 +125,38 @@ function parsePattern(c: Cursor): Pattern {
   const hops: Hop[] = [];
   while (atArrowOpen(c)) {
     const hopStart = c.tok;
-    const edge = parseEdgeStep(c);
+    const edges = parseEdgeSteps(c);
+    // `.`-composed edge patterns become hops joined by unwritten (implicit) vertex steps.
+    edges.forEach(({ edge, dot }, i) => {
+      if (i < edges.length - 1) {
+        const target = implicitStep(dot ?? c.prev);
+        hops.push({ kind: 'Hop', edge, target, range: spanOf(edge.range, target.range) });
+      }
+    });
+    const last = edges[edges.length - 1];
+    if (last === undefined) break;
     const target = parseVertexStep(c, false);
-    hops.push({ kind: 'Hop', edge, target, range: c.rangeFrom(hopStart) });
+    const range = spanOf(last.edge.range, c.rangeFrom(hopStart));
+    hops.push({ kind: 'Hop', edge: last.edge, target, range });
   }
   return { kind: 'Pattern', source, hops, range: c.rangeFrom(start) };
+}
+
+/** The range from the start of one range to the end of another. */
+function spanOf(first: Range, last: Range): Range {
+  return { start: first.start, end: last.end };
+}
+
+/** The vertex step a `.` stands for: no types, no alias, an empty range at the dot. */
+function implicitStep(dot: Token): VertexStep {
+  const at = { offset: dot.start, line: dot.line, column: dot.column };
+  return {
+    kind: 'VertexStep',
+    types: [],
+    alias: null,
+    implicit: true,
+    range: { start: at, end: at },
+  };
 }
 
 function atArrowOpen(c: Cursor): boolean {
@@ -177,7 +204,21 @@ function stepRange(c: Cursor, start: Token, parts: number): VertexStep['range'] 
   return { start: at, end: at };
 }
 
-function parseEdgeStep(c: Cursor): EdgeStep {
+/** One `.`-separated element of an edge pattern, before its alias and arrow are known. */
+interface EdgePart {
+  readonly start: Token;
+  readonly types: readonly EdgeTypeRef[];
+  readonly repeat: Repeat | null;
+  /** The `.` after this part, when another part follows. */
+  dot: Token | null;
+}
+
+/**
+ * `-( pathEdgePattern [:alias] )-` (and the classic arrows): edge patterns composed with `.`,
+ * each a disjunction `A>|<B|C` with an optional repetition, parenthesized groups flattened.
+ * The alias belongs to the last part; every part gets the arrow of the whole step.
+ */
+function parseEdgeSteps(c: Cursor): { edge: EdgeStep; dot: Token | null }[] {
   const start = c.tok;
   let left = false;
   if (c.eat('<-(')) left = true;
@@ -186,16 +227,7 @@ function parseEdgeStep(c: Cursor): EdgeStep {
     c.expect('-');
     c.expect('(');
   }
-  const types: EdgeTypeRef[] = [];
-  if (c.eat('(')) {
-    do types.push(parseEdgeTypeRef(c));
-    while (c.eat('|'));
-    c.expect(')');
-  } else if (c.at('<') || atStepName(c, 'edge type')) {
-    do types.push(parseEdgeTypeRef(c));
-    while (c.eat('|'));
-  }
-  const repeat = c.at('*') ? parseRepeat(c) : null;
+  const parts = parseEdgeParts(c, 0);
   const alias = c.eat(':') ? c.name('edge alias') : null;
   let right = false;
   if (c.eat(')->')) right = true;
@@ -206,7 +238,66 @@ function parseEdgeStep(c: Cursor): EdgeStep {
   }
   if (left && right) c.fail([], "an edge step cannot point both ways ('<-(' with ')->')");
   const arrow = left ? 'left' : right ? 'right' : 'none';
-  return { kind: 'EdgeStep', arrow, types, alias, repeat, range: c.rangeFrom(start) };
+  return parts.map((part, i) => {
+    const last = i === parts.length - 1;
+    const from = i === 0 ? start : part.start;
+    const range = last ? c.rangeFrom(from) : rangeBefore(c, from, part.dot ?? part.start);
+    const edge: EdgeStep = {
+      kind: 'EdgeStep',
+      arrow,
+      types: part.types,
+      alias: last ? alias : null,
+      repeat: part.repeat,
+      range,
+    };
+    return { edge, dot: part.dot };
+  });
+}
+
+/** Range from `from` to the token before `stop`. */
+function rangeBefore(c: Cursor, from: Token, stop: Token): Range {
+  const index = c.tokens.indexOf(stop);
+  const last = index > 0 ? (c.tokens[index - 1] ?? from) : from;
+  return rangeOf(from, last.start < from.start ? from : last);
+}
+
+/** `part (. part)*` inside an edge step or a parenthesized group. */
+function parseEdgeParts(c: Cursor, depth: number): EdgePart[] {
+  const parts: EdgePart[] = [];
+  do {
+    const previous = parts[parts.length - 1];
+    if (previous !== undefined) previous.dot = c.prev;
+    const part = parseEdgePart(c, depth);
+    // Only the whole step may omit its types (`-(:e)-`); a composed part names its edges.
+    if (parts.length > 0 && part.length === 1 && part[0]?.types.length === 0) {
+      c.fail(['edge type', '(']);
+    }
+    parts.push(...part);
+  } while (c.eat('.'));
+  return parts;
+}
+
+function parseEdgePart(c: Cursor, depth: number): EdgePart[] {
+  const start = c.tok;
+  if (c.at('(')) {
+    if (depth >= 16) c.fail([], 'edge pattern groups nest too deeply');
+    c.next();
+    const inner = parseEdgeParts(c, depth + 1);
+    c.expect(')');
+    const only = inner[0];
+    // A repetition applies to a group of one disjunction: `(A>|B)*1..3`.
+    if (inner.length === 1 && only !== undefined && only.repeat === null && c.at('*')) {
+      return [{ start, types: only.types, repeat: parseRepeat(c), dot: null }];
+    }
+    return inner.map((p, i) => (i === 0 ? { ...p, start } : p));
+  }
+  const types: EdgeTypeRef[] = [];
+  if (c.at('<') || atStepName(c, 'edge type')) {
+    do types.push(parseEdgeTypeRef(c));
+    while (c.eat('|'));
+  }
+  const repeat = c.at('*') ? parseRepeat(c) : null;
+  return [{ start, types, repeat, dot: null }];
 }
 
 function parseEdgeTypeRef(c: Cursor): EdgeTypeRef {
@@ -218,13 +309,22 @@ function parseEdgeTypeRef(c: Cursor): EdgeTypeRef {
   return { kind: 'EdgeTypeRef', name, direction, range: c.rangeFrom(start) };
 }
 
-function parseRepeat(c: Cursor): Repeat {
+export function parseRepeat(c: Cursor): Repeat {
   const start = c.expect('*');
-  const int = (): number | null => (c.tok.kind === 'number' ? Number(c.next().text) : null);
+  const int = (): number | null => {
+    if (c.tok.kind !== 'number') return null;
+    // `*0..1.<E`: the lexer read `1.` as a number; the dot composes the next edge pattern.
+    if (c.tok.text.endsWith('.')) c.splitToken(c.tok.text.length - 1);
+    if (!/^\d+$/.test(c.tok.text)) c.fail(['repetition bound']);
+    return Number(c.next().text);
+  };
   const min = int();
   let max = min;
   if (c.eat('..')) max = int();
   else if (min === null) max = null;
+  if (min !== null && max !== null && max < min) {
+    c.fail([], `repetition bounds are reversed: *${min}..${max}`);
+  }
   return { kind: 'Repeat', min, max, range: c.rangeFrom(start) };
 }
 

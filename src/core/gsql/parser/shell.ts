@@ -1,7 +1,7 @@
 // Shell commands: USE, LS, SHOW, DROP, INSTALL / RUN / INTERPRET QUERY, SHOW / IMPORT PACKAGE,
 // users, roles, secrets.
-import type { DropTarget, Expr, ShowTarget, Statement } from '../ast/index.js';
-import type { Token } from '../tokens.js';
+import type { DropTarget, Expr, ShowTarget, Statement, UdfFile } from '../ast/index.js';
+import { unquote, type Token } from '../tokens.js';
 import type { Cursor } from './cursor.js';
 import { parseArgs } from './expr.js';
 import { parseRunJob } from './loading.js';
@@ -179,4 +179,34 @@ export function parseClear(c: Cursor, start: Token): Statement {
   c.expect('STORE');
   const flags = parseFlags(c);
   return { kind: 'ClearGraphStore', flags, range: c.rangeFrom(start) };
+}
+
+/** `SET name = value`: a session parameter; the value is a string, a word or a number. */
+export function parseSet(c: Cursor, start: Token): Statement {
+  const nameToken = c.tok;
+  const name = c.name('parameter name').toLowerCase();
+  c.expect('=');
+  const t = c.tok;
+  // The value is on the same line: a line break ends the shell statement.
+  const onLine = !c.atLineStart;
+  if (!onLine || (t.kind !== 'string' && t.kind !== 'word' && t.kind !== 'number')) {
+    c.fail([nameToken.upper === 'SYNTAX_VERSION' ? 'syntax version' : 'value']);
+  }
+  c.next();
+  const quoted = t.kind === 'string';
+  const value = quoted ? unquote(t.text) : t.text;
+  return { kind: 'SetParam', name, value, quoted, range: c.rangeFrom(start) };
+}
+
+const UDF_FILES: readonly UdfFile[] = ['ExprFunctions', 'ExprUtil', 'TokenBank'];
+
+/** `PUT ExprFunctions FROM "path"` / `GET ExprFunctions TO "path"` (also ExprUtil, TokenBank). */
+export function parseUdfTransfer(c: Cursor, start: Token, put: boolean): Statement {
+  const file = UDF_FILES.find((f) => c.at(f.toUpperCase()));
+  if (file === undefined) return c.fail(UDF_FILES);
+  c.next();
+  c.expect(put ? 'FROM' : 'TO');
+  if (c.tok.kind !== 'string') c.fail(['file path']);
+  const path = unquote(c.next().text);
+  return { kind: put ? 'PutUdf' : 'GetUdf', file, path, range: c.rangeFrom(start) };
 }

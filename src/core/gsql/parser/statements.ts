@@ -29,10 +29,12 @@ import {
   parseInstall,
   parseInterpret,
   parseRun,
+  parseSet,
   parseShow,
+  parseUdfTransfer,
   parseUse,
 } from './shell.js';
-import { parseTupleFields } from './types.js';
+import { parseTypedef } from './types.js';
 
 const startsShellStatement: SyncPoint = (t) =>
   t.kind === 'word' && SHELL_STATEMENT_KEYWORDS.has(t.upper);
@@ -94,12 +96,14 @@ function parseStatement(c: Cursor): Statement {
       return parseRun(c, start);
     case 'INTERPRET':
       return parseInterpret(c, start);
-    case 'TYPEDEF': {
-      c.expect('TUPLE');
-      const fields = parseTupleFields(c);
-      const name = c.name('tuple name');
-      return { kind: 'TypedefTuple', name, fields, range: c.rangeFrom(start) };
-    }
+    case 'TYPEDEF':
+      c.pos--;
+      return parseTypedef(c);
+    case 'SET':
+      return parseSet(c, start);
+    case 'PUT':
+    case 'GET':
+      return parseUdfTransfer(c, start, start.upper === 'PUT');
     default:
       c.pos--;
       return c.fail(['statement']);

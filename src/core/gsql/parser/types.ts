@@ -1,5 +1,14 @@
 // Type expressions: base types, VERTEX<T>, collections, tuples and every accumulator type.
-import type { AccumType, Expr, Field, HeapOrder, HeapSpec, TypeExpr } from '../ast/index.js';
+import type {
+  AccumType,
+  Expr,
+  Field,
+  HeapOrder,
+  HeapSpec,
+  TypedefAccum,
+  TypedefTuple,
+  TypeExpr,
+} from '../ast/index.js';
 import { ACCUM_TYPES, BASE_TYPES } from '../keywords.js';
 import type { Cursor } from './cursor.js';
 import { parseExpr } from './expr.js';
@@ -104,6 +113,19 @@ function parseHeapSpec(c: Cursor): HeapSpec {
   return { kind: 'HeapSpec', capacity, order, range: c.rangeFrom(start) };
 }
 
+/** A tuple field's size after its base type: `UINT (4)`, `STRING(20)`. */
+function withSize(c: Cursor, type: TypeExpr): TypeExpr {
+  if (type.kind !== 'PrimitiveType' || !c.at('(')) return type;
+  c.next();
+  const t = c.tok;
+  if (t.kind !== 'number' || !/^\d+$/.test(t.text)) c.fail(['size']);
+  c.next();
+  c.expect(')');
+  const start = type.range.start;
+  const end = c.rangeFrom(c.prev).end;
+  return { ...type, size: Number(t.text), range: { start, end } };
+}
+
 /** `type name` or `name type` (both are accepted in tuple definitions). */
 export function parseField(c: Cursor): Field {
   const start = c.tok;
@@ -111,12 +133,32 @@ export function parseField(c: Cursor): Field {
   const typeSecond = ACCUM_TYPES.has(second.upper) || BASE_TYPES.has(second.upper);
   if (!atTypeStart(c) && c.atName() && second.kind === 'word' && typeSecond) {
     const name = c.name('field name');
-    const type = parseType(c);
+    const type = withSize(c, parseType(c));
     return { kind: 'Field', name, type, range: c.rangeFrom(start) };
   }
-  const type = parseType(c);
+  const type = withSize(c, parseType(c));
   const name = c.name('field name');
   return { kind: 'Field', name, type, range: c.rangeFrom(start) };
+}
+
+/**
+ * `TYPEDEF TUPLE <fields> name` or `TYPEDEF HeapAccum<T>(n, f DESC) name` (any accumulator
+ * type), at top level or in a query body.
+ */
+export function parseTypedef(c: Cursor): TypedefTuple | TypedefAccum {
+  const start = c.expect('TYPEDEF');
+  if (c.eat('TUPLE')) {
+    const fields = parseTupleFields(c);
+    const name = c.name('tuple name');
+    return { kind: 'TypedefTuple', name, fields, range: c.rangeFrom(start) };
+  }
+  if (!ACCUM_TYPES.has(c.tok.upper)) {
+    for (const accum of ACCUM_TYPES.values()) c.note(accum);
+    c.fail([]);
+  }
+  const type = parseAccumType(c);
+  const name = c.name('type name');
+  return { kind: 'TypedefAccum', name, type, range: c.rangeFrom(start) };
 }
 
 /** TYPEDEF TUPLE <fields> name, at top level or in a query body. */
