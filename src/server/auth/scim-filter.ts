@@ -16,7 +16,10 @@ const term =
 
 function test(c: Comparison, value: unknown): boolean {
   if (c.op === 'pr') return value !== undefined && value !== null && value !== '';
-  const text = value === undefined || value === null ? '' : String(value).toLowerCase();
+  const text =
+    typeof value === 'string' || typeof value === 'boolean' || typeof value === 'number'
+      ? String(value).toLowerCase()
+      : '';
   const want = c.value.toLowerCase();
   switch (c.op) {
     case 'eq':
