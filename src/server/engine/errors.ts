@@ -6,6 +6,8 @@ export type EngineErrorCode =
   | 'ENGINE-UNKNOWN-ATTRIBUTE'
   | 'ENGINE-BAD-VALUE'
   | 'ENGINE-BAD-REQUEST'
+  /** An edge whose endpoint types are not one of its edge type's FROM/TO pairs. */
+  | 'ENGINE-EDGE-PAIR'
   | 'ENGINE-NOT-FOUND';
 
 export class EngineError extends Error {

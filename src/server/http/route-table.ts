@@ -68,6 +68,13 @@ export function buildRouteTable(ops: readonly Operation[] = catalogueOperations)
     if (op.legacyOnly === true || !sameAsCurrent) {
       routes.push(entry(op, 'legacy', legacyListener));
     }
+    // REST++ forms that live apart from /restpp in 4.x (the token endpoints) are also reached
+    // under /restpp on the GSQL port, as every REST++ path is since 4.1 (clients call
+    // /restpp/requesttoken there).
+    if (legacyService === 'restpp' && op.service !== 'restpp' && op.legacyPath !== null) {
+      const under = entry(op, 'legacy', 'main');
+      routes.push({ ...under, template: `/restpp${under.template}` });
+    }
   }
   return routes;
 }

@@ -69,12 +69,26 @@ export function vertexTypeJson(def: VertexTypeDef): Record<string, unknown> {
   };
 }
 
+/**
+ * One end of an edge type in FromVertexTypeName / ToVertexTypeName: the vertex type when every
+ * pair agrees on it, else `*` (several types, or a wildcard end), as real clients (pyTigerGraph's
+ * getEdgeSourceVertexType) read it: a name means that one type, `*` means "see EdgePairs".
+ */
+function endName(def: EdgeTypeDef, end: 'from' | 'to'): string {
+  const names = new Set(def.pairs.map((p) => p[end]));
+  const [only] = names;
+  return names.size === 1 && only !== undefined ? only : '*';
+}
+
+/**
+ * An edge type's JSON. An edge type with several FROM/TO pairs also lists them all in
+ * `EdgePairs` ({From, To} each), the form the real service uses since 3.0.
+ */
 export function edgeTypeJson(def: EdgeTypeDef): Record<string, unknown> {
-  const single = def.pairs.length === 1 ? def.pairs[0] : undefined;
   const discriminated = def.discriminator.length > 0;
   return {
     IsDirected: def.directed,
-    ToVertexTypeName: single?.to ?? '*',
+    ToVertexTypeName: endName(def, 'to'),
     Config: def.reverseEdge ? { REVERSE_EDGE: def.reverseEdge } : {},
     IsLocal: def.localTo !== undefined,
     ...(discriminated ? { DiscriminatorCount: def.discriminator.length } : {}),
@@ -82,7 +96,7 @@ export function edgeTypeJson(def: EdgeTypeDef): Record<string, unknown> {
       ...attributeJson(a),
       ...(def.discriminator.includes(a.name) ? { IsDiscriminator: true } : {}),
     })),
-    FromVertexTypeName: single?.from ?? '*',
+    FromVertexTypeName: endName(def, 'from'),
     ...(def.pairs.length > 1
       ? { EdgePairs: def.pairs.map((p) => ({ From: p.from, To: p.to })) }
       : {}),

@@ -89,7 +89,21 @@ function types(all: string[], requested: string): string[] {
   return requested === '*' ? all : [requested];
 }
 
+const builtinNames: readonly string[] = [
+  'stat_vertex_number',
+  'stat_edge_number',
+  'stat_vertex_attr',
+  'stat_edge_attr',
+] satisfies readonly BuiltinRequest['function'][];
+
 export function runBuiltin(scope: GraphScope, request: BuiltinRequest): unknown[] {
+  // The request comes from a client: its function is checked before the typed switch.
+  if (!builtinNames.includes(request.function)) {
+    throw new EngineError(
+      'ENGINE-BAD-REQUEST',
+      `unknown built-in function ${String((request as { function: unknown }).function)}`,
+    );
+  }
   switch (request.function) {
     case 'stat_vertex_number':
       return types(scope.vertexTypes, request.type).map((t) => ({
@@ -124,10 +138,5 @@ export function runBuiltin(scope: GraphScope, request: BuiltinRequest): unknown[
         );
         return { e_type: t, attributes: Object.fromEntries(stats.map((s) => [s.name, s.value])) };
       });
-    default:
-      throw new EngineError(
-        'ENGINE-BAD-REQUEST',
-        `unknown built-in function ${String((request as { function: unknown }).function)}`,
-      );
   }
 }

@@ -1,6 +1,7 @@
 // Plans an upsert request (the real service's nested JSON with per-attribute op codes) into
 // mutations, checking every type, attribute and value first: one bad item refuses the request.
 import type { AttributeDef, EdgeTypeDef, TupleDef } from '../catalog/types.js';
+import { pairAllows, pairsText } from '../catalog/pairs.js';
 import { EngineError } from '../errors.js';
 import type { AttrUpdate, Mutation, OpCode, UpsertEdge } from '../mutations.js';
 import type { GraphScope } from '../scope.js';
@@ -77,14 +78,6 @@ function updatesFor(
   });
 }
 
-function allowsPair(def: EdgeTypeDef, from: string, to: string): boolean {
-  return def.pairs.some(
-    (p) =>
-      ((p.from === '*' || p.from === from) && (p.to === '*' || p.to === to)) ||
-      (!def.directed && (p.from === '*' || p.from === to) && (p.to === '*' || p.to === from)),
-  );
-}
-
 /** The mutations of an upsert body, or an EngineError naming the first bad item. */
 export function planUpsert(
   scope: GraphScope,
@@ -129,10 +122,10 @@ export function planUpsert(
         const def = scope.edgeTable(et).def;
         for (const [tt, byTo] of entries<unknown>(byTarget, `edges.${ft}.${rawFrom}.${et}`)) {
           const toTable = scope.vertexTable(tt);
-          if (!allowsPair(def, ft, tt)) {
+          if (!pairAllows(def, ft, tt)) {
             throw new EngineError(
-              'ENGINE-BAD-REQUEST',
-              `edge type ${et} does not go from ${ft} to ${tt}`,
+              'ENGINE-EDGE-PAIR',
+              `edge type ${et} does not go from ${ft} to ${tt} (its pairs: ${pairsText(def)})`,
             );
           }
           for (const [rawTo, attrs] of entries<unknown>(

@@ -19,11 +19,19 @@ function allowed(def: EdgeTypeDef, graph: GraphDef, end: End): Set<string> {
   return new Set(names.includes('*') ? graph.vertexTypes : names);
 }
 
-/** Do the two end types form one of the edge's pairs? */
-export function pairAllowed(def: EdgeTypeDef, from: string, to: string): boolean {
-  return def.pairs.some(
-    (p) => (p.from === '*' || p.from === from) && (p.to === '*' || p.to === to),
-  );
+/**
+ * The type of one end when it is the same on every line: written as a name, or the only type the
+ * edge's pairs allow there. Undefined when it comes from a column or is not allowed.
+ */
+export function fixedEnd(
+  def: EdgeTypeDef,
+  end: End,
+  given: Expr | null,
+  graph: GraphDef,
+): string | undefined {
+  const types = allowed(def, graph, end);
+  if (given === null) return types.size === 1 ? [...types][0] : undefined;
+  return given.kind === 'Name' && types.has(given.name) ? given.name : undefined;
 }
 
 /** Compiles the type of one end: given, or the one the edge's pairs leave. */

@@ -16,6 +16,8 @@ export type LoadingJobErrorCode =
   | 'LOADING-UNSUPPORTED'
   | 'LOADING-SKIPPED-KEY'
   | 'LOADING-AMBIGUOUS-ENDPOINT'
+  /** Named endpoint types that are none of the edge type's FROM/TO pairs. */
+  | 'LOADING-EDGE-PAIR'
   | 'LOADING-NO-HEADER'
   | 'LOADING-ABORTED'
   | 'LOADING-FILE';

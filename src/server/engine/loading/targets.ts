@@ -5,6 +5,7 @@
 // its attributes. `_` leaves an attribute alone; REDUCE(f(x)) picks the upsert op code.
 import type { Expr, LoadTarget } from '../../../core/gsql/index.js';
 import type { CatalogData, EdgeTypeDef, GraphDef, VertexTypeDef } from '../catalog/types.js';
+import { pairAllows, pairsText } from '../catalog/pairs.js';
 import { canonicalId } from '../data/ids.js';
 import { EngineError } from '../errors.js';
 import type { Graph } from '../graph/graph.js';
@@ -13,7 +14,7 @@ import { ValueError } from '../values.js';
 import { jobError } from './errors.js';
 import { planAttr, updates, type AttrPlan } from './attrs.js';
 import { compileCondition } from './condition.js';
-import { compileEnd, pairAllowed } from './endpoints.js';
+import { compileEnd, fixedEnd } from './endpoints.js';
 import { compileToken, type Evaluator, type ExprContext, type Row } from './expr.js';
 import { text } from './functions.js';
 import { compileTempTarget } from './temp.js';
@@ -140,6 +141,17 @@ function compileEdge(
   const fromEnd = compileEnd(def, 'from', target.fromType, graph, catalog, ctx, target);
   const toEnd = compileEnd(def, 'to', target.toType, graph, catalog, ctx, target);
   const checkPair = target.fromType !== null || target.toType !== null;
+  // Both ends named (`$0 Company, $1 City`): a combination that is none of the edge's pairs
+  // would refuse every line, so the job is refused instead.
+  const fixedFrom = fixedEnd(def, 'from', target.fromType, graph);
+  const fixedTo = fixedEnd(def, 'to', target.toType, graph);
+  if (fixedFrom !== undefined && fixedTo !== undefined && !pairAllows(def, fixedFrom, fixedTo)) {
+    jobError(
+      'LOADING-EDGE-PAIR',
+      { job: ctx.place.job, range: target.range },
+      `edge ${def.name} does not go from ${fixedFrom} to ${fixedTo} (its pairs: ${pairsText(def)})`,
+    );
+  }
   const from = idEvaluator(target.values[0] as Expr, ctx);
   const to = idEvaluator(target.values[1] as Expr, ctx);
   const plans: AttrPlan[] = [];
@@ -161,7 +173,7 @@ function compileEdge(
     const fromDef = fromEnd(row);
     if (!fromDef) return 'invalidPrimaryId';
     const toDef = toEnd(row);
-    if (!toDef || (checkPair && !pairAllowed(def, fromDef.name, toDef.name))) {
+    if (!toDef || (checkPair && !pairAllows(def, fromDef.name, toDef.name))) {
       return 'invalidSecondaryId';
     }
     const f = readId(fromDef, from, row);

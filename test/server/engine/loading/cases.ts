@@ -202,6 +202,23 @@ export const cases: LoadingCase[] = [
     },
   },
   {
+    name: 'an edge type with several pairs: named end types, and types read from a column',
+    body:
+      'DEFINE FILENAME f; LOAD f TO EDGE placed VALUES ($0 person, $1 bag, "named") WHERE $2 == "x",' +
+      ' TO EDGE placed VALUES ($0 $2, $1 $3, "typed") WHERE $2 != "x";',
+    input: 'ann,7,x,-\np1,bob,post,person\np2,8,post,bag\nbob,9,person,bag\ncid,p3,person,post\n',
+    statistics: stats(
+      { validLine: 5, failedConditionLine: 5 },
+      [],
+      [['placed', { validObject: 3, invalidSecondaryId: 2 }]],
+    ),
+    data: {
+      edges: {
+        placed: ['ann->7 {"note":"named"}', 'bob->9 {"note":"typed"}', 'p1->bob {"note":"typed"}'],
+      },
+    },
+  },
+  {
     name: 'discriminated edges: one edge per discriminator value',
     body: 'DEFINE FILENAME f; LOAD f TO EDGE transfer VALUES ($0, $1, $2, $3);',
     input: 'a,b,1,10\na,b,2,20\na,b,1,15\na,b,,5\n',

@@ -35,6 +35,17 @@ describe('newer loading-job forms at compile time', () => {
     ['DELETE VERTEX nobody (PRIMARY_ID $0) FROM f;', 'LOADING-UNKNOWN-TYPE', 'line 3:3'],
     ['DELETE EDGE * (FROM $0) FROM f;', 'LOADING-AMBIGUOUS-ENDPOINT', 'DELETE EDGE * needs'],
     [
+      'LOAD f TO EDGE placed VALUES ($0 person, $1 person, $2);',
+      'LOADING-EDGE-PAIR',
+      'edge placed does not go from person to person (its pairs: person -> bag, post -> person)',
+    ],
+    ['LOAD f TO EDGE placed VALUES ($0 bag, $1 person, $2);', 'LOADING-UNKNOWN-TYPE', 'bag'],
+    [
+      'LOAD f TO EDGE placed VALUES ($0, $1 bag, $2);',
+      'LOADING-AMBIGUOUS-ENDPOINT',
+      'several source',
+    ],
+    [
       'DELETE EDGE knows (FROM $0, TO $1, DISCRIMINATOR ($2)) FROM f;',
       'LOADING-VALUE-COUNT',
       '0 discriminator',

@@ -26,7 +26,10 @@ import {
 import { LoadingJobError } from '../../../../src/server/engine/loading/errors.js';
 import { socialCatalog } from '../fixtures.js';
 
-/** socialCatalog plus `bag` (INT id, LIST, SET, MAP, BOOL) and `member` (composite key). */
+/**
+ * socialCatalog plus `bag` (INT id, LIST, SET, MAP, BOOL), `member` (composite key) and `placed`
+ * (two FROM/TO pairs: person -> bag, post -> person).
+ */
 export function loadingCatalog(): CatalogData {
   let c = socialCatalog();
   const bagAttrs: AttributeDef[] = [
@@ -64,12 +67,23 @@ export function loadingCatalog(): CatalogData {
     attributes: [],
     discriminator: [],
   });
+  c = addEdgeType(c, {
+    name: 'placed',
+    directed: true,
+    pairs: [
+      { from: 'person', to: 'bag' },
+      { from: 'post', to: 'person' },
+    ],
+    attributes: [{ name: 'note', type: primitive('STRING') }],
+    discriminator: [],
+    reverseEdge: 'placed_by',
+  });
   const graph = c.graphs.find((g) => g.name === 'social');
   return createGraph(
     { ...c, graphs: c.graphs.filter((g) => g.name !== 'social') },
     'social',
     [...(graph?.vertexTypes ?? []), 'bag', 'member'],
-    [...(graph?.edgeTypes ?? []), 'joined'],
+    [...(graph?.edgeTypes ?? []), 'joined', 'placed'],
   );
 }
 
