@@ -9,6 +9,7 @@
 // Umbra-only spellings DuckDB lacks rewritten (see `forDuckDb`); all datetimes are UTC, so
 // `timestamp with time zone` becomes a plain timestamp.
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ldbcFile } from './ldbc-folder.js';
 
@@ -38,88 +39,172 @@ function plain(value: unknown): unknown {
 export interface SqlReference {
   /** Rows of a SELECT, bigints as numbers (the generated ids are small). */
   all(sql: string): Promise<Row[]>;
+  /** Adds every insert batch (DIR/inserts/dynamic/<Entity>/batch_id=<day>/) and re-derives the
+   * Message view and the precomputations, as umbra's batches and precomputation steps do. */
+  applyInserts(): Promise<void>;
   /** Runs umbra/queries/bi-N.sql with parameters already written as SQL literals. */
   bi(query: number, literals: Readonly<Record<string, string>>): Promise<unknown[][]>;
   close(): void;
 }
 
-/** One CSV file set of the generated data as a DuckDB table expression. */
-function csv(dataDir: string, entity: string, columns: Record<string, string>): string {
-  const kind = /_/.test(entity) ? entityKind(entity) : vertexKind(entity);
-  const path = join(dataDir, 'initial_snapshot', kind, entity, '*.csv');
-  const spec = Object.entries(columns)
-    .map(([name, type]) => `'${name}': '${type}'`)
-    .join(', ');
-  return `read_csv('${path}', delim = '|', header = true, quote = '', escape = '', columns = {${spec}})`;
-}
-
-const staticVertices = new Set(['Organisation', 'Place', 'Tag', 'TagClass']);
-function vertexKind(entity: string): string {
-  return staticVertices.has(entity) ? 'static' : 'dynamic';
-}
-function entityKind(entity: string): string {
-  return staticVertices.has(entity.split('_')[0] ?? '') ? 'static' : 'dynamic';
-}
-
 const ts = 'TIMESTAMP';
 const edge = { creationDate: ts, src: 'BIGINT', dst: 'BIGINT' };
 const staticEdge = { src: 'BIGINT', dst: 'BIGINT' };
+const text = 'VARCHAR';
 
-/** INSERTs that fill umbra's base tables from the projected-fk files. */
-function loadStatements(d: string): string[] {
-  const e = (name: string) => csv(d, name, edge);
-  const se = (name: string) => csv(d, name, staticEdge);
+/** The columns of each file of the projected-fk layout, by folder name (names are ours). */
+const sourceColumns: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  Organisation: { id: 'BIGINT', type: text, name: text, url: text },
+  Organisation_isLocatedIn_Place: staticEdge,
+  Place: { id: 'BIGINT', name: text, url: text, type: text },
+  Place_isPartOf_Place: staticEdge,
+  Tag: { id: 'BIGINT', name: text, url: text },
+  Tag_hasType_TagClass: staticEdge,
+  TagClass: { id: 'BIGINT', name: text, url: text },
+  TagClass_isSubclassOf_TagClass: staticEdge,
+  Comment: {
+    creationDate: ts,
+    id: 'BIGINT',
+    locationIP: text,
+    browserUsed: text,
+    content: text,
+    length: 'INTEGER',
+  },
+  Comment_hasCreator_Person: edge,
+  Comment_hasTag_Tag: edge,
+  Comment_isLocatedIn_Country: edge,
+  Comment_replyOf_Comment: edge,
+  Comment_replyOf_Post: edge,
+  Forum: { creationDate: ts, id: 'BIGINT', title: text },
+  Forum_containerOf_Post: edge,
+  Forum_hasMember_Person: edge,
+  Forum_hasModerator_Person: edge,
+  Forum_hasTag_Tag: edge,
+  Person: {
+    creationDate: ts,
+    id: 'BIGINT',
+    firstName: text,
+    lastName: text,
+    gender: text,
+    birthday: 'DATE',
+    locationIP: text,
+    browserUsed: text,
+    speaks: text,
+    email: text,
+  },
+  Person_hasInterest_Tag: edge,
+  Person_isLocatedIn_City: edge,
+  Person_knows_Person: edge,
+  Person_likes_Comment: edge,
+  Person_likes_Post: edge,
+  Person_studyAt_University: { ...edge, classYear: 'INTEGER' },
+  Person_workAt_Company: { ...edge, workFrom: 'INTEGER' },
+  Post: {
+    creationDate: ts,
+    id: 'BIGINT',
+    imageFile: text,
+    locationIP: text,
+    browserUsed: text,
+    language: text,
+    content: text,
+    length: 'INTEGER',
+  },
+  Post_hasCreator_Person: edge,
+  Post_hasTag_Tag: edge,
+  Post_isLocatedIn_Country: edge,
+};
+const staticSources = new Set(['Organisation', 'Place', 'Tag', 'TagClass']);
+const isStatic = (name: string) => staticSources.has(name.split('_')[0] ?? '');
+
+/** The CSV files of one entity under `root`: its folder's parts, or its batches' parts. */
+function filesOf(root: string, name: string): string[] {
+  const folder = join(root, name);
+  if (!existsSync(folder)) return [];
+  const out: string[] = [];
+  const visit = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) visit(path);
+      else if (entry.name.endsWith('.csv')) out.push(path);
+    }
+  };
+  visit(folder);
+  return out.sort();
+}
+
+/** (Re)creates the staging table `src_<name>` from the files (empty when there are none). */
+function stageStatements(name: string, files: readonly string[]): string[] {
+  const columns = sourceColumns[name] ?? {};
+  const defs = Object.entries(columns)
+    .map(([col, type]) => `${col} ${type}`)
+    .join(', ');
+  const spec = Object.entries(columns)
+    .map(([col, type]) => `'${col}': '${type}'`)
+    .join(', ');
+  const list = files.map((f) => `'${f}'`).join(', ');
   return [
-    `INSERT INTO Organisation SELECT o.id, o.type, o.name, o.url, l.dst
-       FROM ${csv(d, 'Organisation', { id: 'BIGINT', type: 'VARCHAR', name: 'VARCHAR', url: 'VARCHAR' })} o
-       JOIN ${se('Organisation_isLocatedIn_Place')} l ON l.src = o.id`,
-    `INSERT INTO Place SELECT p.id, p.name, p.url, p.type, l.dst
-       FROM ${csv(d, 'Place', { id: 'BIGINT', name: 'VARCHAR', url: 'VARCHAR', type: 'VARCHAR' })} p
-       LEFT JOIN ${se('Place_isPartOf_Place')} l ON l.src = p.id`,
-    `INSERT INTO Tag SELECT t.id, t.name, t.url, l.dst
-       FROM ${csv(d, 'Tag', { id: 'BIGINT', name: 'VARCHAR', url: 'VARCHAR' })} t
-       JOIN ${se('Tag_hasType_TagClass')} l ON l.src = t.id`,
-    `INSERT INTO TagClass SELECT t.id, t.name, t.url, l.dst
-       FROM ${csv(d, 'TagClass', { id: 'BIGINT', name: 'VARCHAR', url: 'VARCHAR' })} t
-       LEFT JOIN ${se('TagClass_isSubclassOf_TagClass')} l ON l.src = t.id`,
-    `INSERT INTO Comment SELECT c.creationDate, c.id, c.locationIP, c.browserUsed, c.content, c.length,
-            cr.dst, lo.dst, rp.dst, rc.dst
-       FROM ${csv(d, 'Comment', { creationDate: ts, id: 'BIGINT', locationIP: 'VARCHAR', browserUsed: 'VARCHAR', content: 'VARCHAR', length: 'INTEGER' })} c
-       JOIN ${e('Comment_hasCreator_Person')} cr ON cr.src = c.id
-       JOIN ${e('Comment_isLocatedIn_Country')} lo ON lo.src = c.id
-       LEFT JOIN ${e('Comment_replyOf_Post')} rp ON rp.src = c.id
-       LEFT JOIN ${e('Comment_replyOf_Comment')} rc ON rc.src = c.id`,
-    `INSERT INTO Forum SELECT f.creationDate, f.id, f.title, m.dst
-       FROM ${csv(d, 'Forum', { creationDate: ts, id: 'BIGINT', title: 'VARCHAR' })} f
-       LEFT JOIN ${e('Forum_hasModerator_Person')} m ON m.src = f.id`,
-    `INSERT INTO Post SELECT p.creationDate, p.id, p.imageFile, p.locationIP, p.browserUsed, p.language,
-            p.content, p.length, cr.dst, co.src, lo.dst
-       FROM ${csv(d, 'Post', { creationDate: ts, id: 'BIGINT', imageFile: 'VARCHAR', locationIP: 'VARCHAR', browserUsed: 'VARCHAR', language: 'VARCHAR', content: 'VARCHAR', length: 'INTEGER' })} p
-       JOIN ${e('Post_hasCreator_Person')} cr ON cr.src = p.id
-       JOIN ${e('Forum_containerOf_Post')} co ON co.dst = p.id
-       JOIN ${e('Post_isLocatedIn_Country')} lo ON lo.src = p.id`,
-    `INSERT INTO Person SELECT p.creationDate, p.id, p.firstName, p.lastName, p.gender, p.birthday,
-            p.locationIP, p.browserUsed, l.dst, p.speaks, p.email
-       FROM ${csv(d, 'Person', { creationDate: ts, id: 'BIGINT', firstName: 'VARCHAR', lastName: 'VARCHAR', gender: 'VARCHAR', birthday: 'DATE', locationIP: 'VARCHAR', browserUsed: 'VARCHAR', speaks: 'VARCHAR', email: 'VARCHAR' })} p
-       JOIN ${e('Person_isLocatedIn_City')} l ON l.src = p.id`,
-    `INSERT INTO Forum_hasMember_Person SELECT * FROM ${e('Forum_hasMember_Person')}`,
-    `INSERT INTO Forum_hasTag_Tag SELECT * FROM ${e('Forum_hasTag_Tag')}`,
-    `INSERT INTO Person_hasInterest_Tag SELECT * FROM ${e('Person_hasInterest_Tag')}`,
-    `INSERT INTO Person_studyAt_University SELECT * FROM ${csv(d, 'Person_studyAt_University', { ...edge, classYear: 'INTEGER' })}`,
-    `INSERT INTO Person_workAt_Company SELECT * FROM ${csv(d, 'Person_workAt_Company', { ...edge, workFrom: 'INTEGER' })}`,
-    // load.py copies the knows file twice, the second time with the two persons swapped.
-    `INSERT INTO Person_knows_Person SELECT creationDate, src, dst FROM ${e('Person_knows_Person')}`,
-    `INSERT INTO Person_knows_Person SELECT creationDate, dst, src FROM ${e('Person_knows_Person')}`,
-    `INSERT INTO Message_hasTag_Tag SELECT * FROM ${e('Comment_hasTag_Tag')}`,
-    `INSERT INTO Message_hasTag_Tag SELECT * FROM ${e('Post_hasTag_Tag')}`,
-    `INSERT INTO Person_likes_Message SELECT * FROM ${e('Person_likes_Comment')}`,
-    `INSERT INTO Person_likes_Message SELECT * FROM ${e('Person_likes_Post')}`,
-    // umbra/queries.py load_post: a Post is the root of its own thread.
-    `INSERT INTO Message SELECT creationDate, id, id, language, content, imageFile, locationIP,
-            browserUsed, length, CreatorPersonId, ContainerForumId, LocationCountryId, NULL::bigint
-       FROM Post`,
+    `CREATE OR REPLACE TEMP TABLE src_${name} (${defs})`,
+    ...(files.length === 0
+      ? []
+      : [
+          `INSERT INTO src_${name} SELECT * FROM read_csv([${list}], delim = '|', header = true,
+             quote = '', escape = '', hive_partitioning = false, columns = {${spec}})`,
+        ]),
   ];
 }
+
+/** INSERTs that fill umbra's static base tables from the staged files. */
+const staticLoad = [
+  `INSERT INTO Organisation SELECT o.id, o.type, o.name, o.url, l.dst
+     FROM src_Organisation o JOIN src_Organisation_isLocatedIn_Place l ON l.src = o.id`,
+  `INSERT INTO Place SELECT p.id, p.name, p.url, p.type, l.dst
+     FROM src_Place p LEFT JOIN src_Place_isPartOf_Place l ON l.src = p.id`,
+  `INSERT INTO Tag SELECT t.id, t.name, t.url, l.dst
+     FROM src_Tag t JOIN src_Tag_hasType_TagClass l ON l.src = t.id`,
+  `INSERT INTO TagClass SELECT t.id, t.name, t.url, l.dst
+     FROM src_TagClass t LEFT JOIN src_TagClass_isSubclassOf_TagClass l ON l.src = t.id`,
+];
+
+/** INSERTs that add the staged dynamic files to umbra's base tables (a snapshot or a batch). */
+const dynamicLoad = [
+  `INSERT INTO Comment SELECT c.creationDate, c.id, c.locationIP, c.browserUsed, c.content, c.length,
+          cr.dst, lo.dst, rp.dst, rc.dst
+     FROM src_Comment c
+     JOIN src_Comment_hasCreator_Person cr ON cr.src = c.id
+     JOIN src_Comment_isLocatedIn_Country lo ON lo.src = c.id
+     LEFT JOIN src_Comment_replyOf_Post rp ON rp.src = c.id
+     LEFT JOIN src_Comment_replyOf_Comment rc ON rc.src = c.id`,
+  `INSERT INTO Forum SELECT f.creationDate, f.id, f.title, m.dst
+     FROM src_Forum f LEFT JOIN src_Forum_hasModerator_Person m ON m.src = f.id`,
+  `INSERT INTO Post SELECT p.creationDate, p.id, p.imageFile, p.locationIP, p.browserUsed, p.language,
+          p.content, p.length, cr.dst, co.src, lo.dst
+     FROM src_Post p
+     JOIN src_Post_hasCreator_Person cr ON cr.src = p.id
+     JOIN src_Forum_containerOf_Post co ON co.dst = p.id
+     JOIN src_Post_isLocatedIn_Country lo ON lo.src = p.id`,
+  `INSERT INTO Person SELECT p.creationDate, p.id, p.firstName, p.lastName, p.gender, p.birthday,
+          p.locationIP, p.browserUsed, l.dst, p.speaks, p.email
+     FROM src_Person p JOIN src_Person_isLocatedIn_City l ON l.src = p.id`,
+  `INSERT INTO Forum_hasMember_Person SELECT * FROM src_Forum_hasMember_Person`,
+  `INSERT INTO Forum_hasTag_Tag SELECT * FROM src_Forum_hasTag_Tag`,
+  `INSERT INTO Person_hasInterest_Tag SELECT * FROM src_Person_hasInterest_Tag`,
+  `INSERT INTO Person_studyAt_University SELECT * FROM src_Person_studyAt_University`,
+  `INSERT INTO Person_workAt_Company SELECT * FROM src_Person_workAt_Company`,
+  // load.py copies the knows file twice, the second time with the two persons swapped.
+  `INSERT INTO Person_knows_Person SELECT creationDate, src, dst FROM src_Person_knows_Person`,
+  `INSERT INTO Person_knows_Person SELECT creationDate, dst, src FROM src_Person_knows_Person`,
+  `INSERT INTO Message_hasTag_Tag SELECT * FROM src_Comment_hasTag_Tag`,
+  `INSERT INTO Message_hasTag_Tag SELECT * FROM src_Post_hasTag_Tag`,
+  `INSERT INTO Person_likes_Message SELECT * FROM src_Person_likes_Comment`,
+  `INSERT INTO Person_likes_Message SELECT * FROM src_Person_likes_Post`,
+  // umbra/queries.py load_post: a Post is the root of its own thread.
+  `INSERT INTO Message SELECT p.creationDate, p.id, p.id, p.language, p.content, p.imageFile, p.locationIP,
+          p.browserUsed, p.length, cr.dst, co.src, lo.dst, NULL::bigint
+     FROM src_Post p
+     JOIN src_Post_hasCreator_Person cr ON cr.src = p.id
+     JOIN src_Forum_containerOf_Post co ON co.dst = p.id
+     JOIN src_Post_isLocatedIn_Country lo ON lo.src = p.id`,
+];
 
 /** Loads the generated data set (DIR/initial_snapshot/...) the way umbra/load.py does. */
 export async function openSqlReference(dataDir: string): Promise<SqlReference> {
@@ -137,11 +222,25 @@ export async function openSqlReference(dataDir: string): Promise<SqlReference> {
   const script = async (path: string) => {
     for (const s of statements(forDuckDb(ldbcFile(path)))) await run(s);
   };
+  const stage = async (root: string, names: readonly string[]) => {
+    for (const name of names)
+      for (const sql of stageStatements(name, filesOf(root, name))) await run(sql);
+  };
+  // umbra/load.py: the schema, the snapshot, the Message view, static views, precomputations.
+  const derive = async () => {
+    await script('umbra/dml/maintain-views.sql');
+    for (const q of [4, 6, 19, 20]) await script(`umbra/dml/precomp/bi-${q}.sql`);
+  };
+  const names = Object.keys(sourceColumns);
   await script('umbra/ddl/schema-composite-merged-fk.sql');
-  for (const s of loadStatements(dataDir)) await run(s);
-  await script('umbra/dml/maintain-views.sql');
+  await stage(join(dataDir, 'initial_snapshot', 'static'), names.filter(isStatic));
+  await stage(
+    join(dataDir, 'initial_snapshot', 'dynamic'),
+    names.filter((n) => !isStatic(n)),
+  );
+  for (const sql of [...staticLoad, ...dynamicLoad]) await run(sql);
   await script('umbra/dml/create-static-materialized-views.sql');
-  for (const q of [4, 6, 19, 20]) await script(`umbra/dml/precomp/bi-${q}.sql`);
+  await derive();
 
   const all = async (sql: string): Promise<Row[]> => {
     const reader = await conn.runAndReadAll(sql);
@@ -151,6 +250,14 @@ export async function openSqlReference(dataDir: string): Promise<SqlReference> {
   };
   return {
     all,
+    async applyInserts() {
+      await stage(
+        join(dataDir, 'inserts', 'dynamic'),
+        names.filter((n) => !isStatic(n)),
+      );
+      for (const sql of dynamicLoad) await run(sql);
+      await derive();
+    },
     async bi(query, literals) {
       // umbra/queries.py run_query: each `:name` replaced by its literal, in parameter order.
       let text = forDuckDb(ldbcFile(`umbra/queries/bi-${query}.sql`));

@@ -1,14 +1,16 @@
 // The named real-world workload end to end on a real `gwb serve` child process: the LDBC SNB BI
 // TigerGraph implementation, unmodified, driven in the order its own scripts run it
-// (tigergraph/ddl/setup.sh, then benchmark.py --queries: queries.py run_precompute and
-// run_queries), on generated LDBC-shaped data. Every BI query runs in syntax v2 (queries/) and
-// v3 (queries_syntax_v3/, created over the v2 ones as CREATE OR REPLACE does), and each answer is
+// (tigergraph/ddl/setup.sh; then benchmark.py's first batch: batches.py run_batch_update for the
+// daily insert batches, queries.py run_precompute and run_queries), on generated LDBC-shaped data
+// (generate.ts, with the rows from 2012-11-29 on cut into insert batches: insert-batches.ts).
+// Every BI query runs with three parameter sets in syntax v2 (queries/) and v3
+// (queries_syntax_v3/, created over the v2 ones as CREATE OR REPLACE does), and each answer is
 // checked against the other syntax's and against LDBC's SQL implementation of the same query
 // (umbra/, run on DuckDB over the same CSV files: sql-reference.ts).
 //
 // One substitution, in the dml/ files only: they write and read temporary files under the
 // TigerGraph container's home folder (/home/tigergraph); here that folder is the test's own.
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +19,7 @@ import { startGwbServe, type GwbServe } from '../helpers/serve.js';
 import { gsqlParameters, pickParameters, sqlLiterals, type Parameter } from './bi-parameters.js';
 import { difference, gsqlRows, typedRows, type Table } from './bi-results.js';
 import { generate, type GeneratedData } from './generate.js';
+import { batchFolder, splitInsertBatches, type InsertBatches } from './insert-batches.js';
 import { ldbcFile, ldbcFolder } from './ldbc-folder.js';
 import { openSqlReference, type SqlReference } from './sql-reference.js';
 
@@ -24,16 +27,36 @@ const graph = 'ldbc_snb';
 const biQueries = Array.from({ length: 20 }, (_, i) => i + 1);
 /** The dml/ files setup.sh creates before loading, and the ones it creates after the BI queries. */
 const jobFiles = ['ins_Vertex', 'ins_Edge', 'del_Edge', 'load_precompute'];
-const dmlQueryFiles = [
+const precomputeFiles = [
   'precompute-bi4',
   'precompute-bi6',
   'precompute-bi19',
   'precompute-bi20',
   'precompute-root-post',
-  'del_Comment',
-  'del_Forum',
-  'del_Person',
-  'del_Post',
+];
+const deleteFiles = ['del_Comment', 'del_Forum', 'del_Person', 'del_Post'];
+/** batches.py: the folders a batch inserts, vertices (insert_vertex) before edges (insert_edge). */
+const batchVertices = ['Comment', 'Forum', 'Person', 'Post'];
+const batchEdges = [
+  'Comment_hasCreator_Person',
+  'Comment_hasTag_Tag',
+  'Comment_isLocatedIn_Country',
+  'Comment_replyOf_Comment',
+  'Comment_replyOf_Post',
+  'Forum_containerOf_Post',
+  'Forum_hasMember_Person',
+  'Forum_hasModerator_Person',
+  'Forum_hasTag_Tag',
+  'Person_hasInterest_Tag',
+  'Person_isLocatedIn_City',
+  'Person_knows_Person',
+  'Person_likes_Comment',
+  'Person_likes_Post',
+  'Person_studyAt_University',
+  'Person_workAt_Company',
+  'Post_hasCreator_Person',
+  'Post_hasTag_Tag',
+  'Post_isLocatedIn_Country',
 ];
 
 let work: string;
@@ -41,6 +64,7 @@ let home: string;
 let serve: GwbServe;
 let client: GraphClient;
 let data: GeneratedData;
+let batches: InsertBatches;
 let reference: SqlReference;
 /** Per BI query: its parameter sets, the SQL answer to each, the v2 answer to each. */
 const parameters = new Map<number, Parameter[][]>();
@@ -110,12 +134,15 @@ beforeAll(async () => {
   home = join(work, 'home');
   mkdirSync(join(home, 'reply_count'), { recursive: true });
   data = generate(join(work, 'data'), { seed: 1, scale: 1 });
+  batches = splitInsertBatches(join(work, 'data'));
   const [started, sql] = await Promise.all([
     startGwbServe({ args: ['--allow-files', work, '--allow-files', ldbcFolder] }),
     openSqlReference(join(work, 'data')),
   ]);
   serve = started;
   reference = sql;
+  // The queries run after the batches (benchmark.py), so the reference holds them too.
+  await reference.applyInserts();
   client = new GraphClient({ url: serve.url, username: 'tigergraph', password: 'tigergraph' });
   for (const query of biQueries) {
     const sets = await pickParameters(reference, query);
@@ -160,14 +187,17 @@ describe('LDBC SNB BI on gwb serve (ddl/setup.sh)', () => {
         .join(', ');
       await gsql(`RUN LOADING JOB ${job} USING ${using}`);
     }
-    // setup.sh's statistics check: the vertices per type the generator wrote.
+    // setup.sh's statistics check: the vertices per type of the initial snapshot.
+    const initial = Object.fromEntries(
+      Object.entries(data.vertices).map(([type, n]) => [type, n - (batches.moved[type] ?? 0)]),
+    );
     const response = await fetch(`${serve.url}/restpp/builtins/${graph}`, {
       method: 'POST',
       body: JSON.stringify({ function: 'stat_vertex_number', type: '*' }),
     });
     const body = (await response.json()) as { results: { v_type: string; count: number }[] };
     const counts = Object.fromEntries(body.results.map((r) => [r.v_type, r.count]));
-    expect(counts).toEqual(data.vertices);
+    expect(counts).toEqual(initial);
   });
 });
 
@@ -180,9 +210,16 @@ describe('LDBC SNB BI queries in syntax v2 (queries/)', () => {
   }
 });
 
-describe('LDBC SNB BI precomputation (dml/, queries.py run_precompute)', () => {
-  it('creates and installs the precompute and delete queries', async () => {
-    for (const name of dmlQueryFiles) await gsql(dmlFile(name));
+describe('LDBC SNB BI precompute and delete queries, ROOT_POST (ddl/setup.sh)', () => {
+  it('creates the precompute queries', async () => {
+    for (const name of precomputeFiles) await gsql(dmlFile(name));
+  });
+
+  it('creates the delete queries', async () => {
+    for (const name of deleteFiles) await gsql(dmlFile(name));
+  });
+
+  it('installs every query (INSTALL QUERY ALL)', async () => {
     await gsql('INSTALL QUERY ALL');
   });
 
@@ -190,7 +227,58 @@ describe('LDBC SNB BI precomputation (dml/, queries.py run_precompute)', () => {
     await runQuery('precompute_root_post');
     await gsql('RUN LOADING JOB load_root_post');
   });
+});
 
+interface LoadingStatistics {
+  readonly validLine?: number;
+  readonly parsingStatistics?: { readonly fileLevel?: { readonly validLine?: number } };
+}
+
+/**
+ * POST /restpp/ddl as batches.py load_by_restpp does; answers the loaded lines. batches.py reads
+ * them at statistics.parsingStatistics.fileLevel.validLine (the 3.9 answer), the spec documents
+ * statistics.validLine: either is taken.
+ */
+async function postBatchFile(job: string, name: string, path: string): Promise<number | undefined> {
+  const url = `${serve.url}/restpp/ddl/${graph}?tag=${job}&filename=file_${name}&sep=%7C&ack=all`;
+  const response = await fetch(url, { method: 'POST', body: readFileSync(path) });
+  const body = parseJson(await response.text()) as {
+    error?: boolean;
+    message?: string;
+    results?: { statistics?: LoadingStatistics }[];
+  };
+  if (body.error) throw new Error(`${job} ${name}: ${body.message ?? 'error'}`);
+  const statistics = body.results?.[0]?.statistics;
+  return statistics?.parsingStatistics?.fileLevel?.validLine ?? statistics?.validLine;
+}
+
+describe('LDBC SNB BI insert batches (batches.py run_batch_update)', () => {
+  it('inserts each day, maintains ROOT_POST (delta_root_post, load_root_post)', async () => {
+    expect(batches.days.length).toBeGreaterThan(0);
+    for (const day of batches.days) {
+      for (const [job, names] of [
+        ['insert_vertex', batchVertices],
+        ['insert_edge', batchEdges],
+      ] as const) {
+        for (const name of names) {
+          const folder = batchFolder(join(work, 'data'), name, day);
+          if (!existsSync(folder)) continue;
+          for (const file of readdirSync(folder).sort()) {
+            const path = join(folder, file);
+            const rows = readFileSync(path, 'utf8').split('\n').filter(Boolean).length - 1;
+            expect(await postBatchFile(job, name, path), `${name} ${day}`).toBe(rows);
+          }
+        }
+      }
+      const next = new Date(Date.parse(day) + 86_400_000).toISOString().slice(0, 10);
+      await runQuery('delta_root_post', { startDate: day, endDate: next });
+      await gsql('RUN LOADING JOB load_root_post');
+      // The generated batches delete nothing: no deletes/ folder, as a batch without deletes.
+    }
+  });
+});
+
+describe('LDBC SNB BI precomputation (queries.py run_precompute)', () => {
   it('runs precompute_bi4, _bi6, _bi20, cleanup_bi19, precompute_bi19 and load_precompute', async () => {
     for (const q of [4, 6, 20]) await runQuery(`precompute_bi${q}`);
     await runQuery('cleanup_bi19');
