@@ -71,7 +71,7 @@ export function buildRouteTable(ops: readonly Operation[] = catalogueOperations)
     // REST++ forms that live apart from /restpp in 4.x (the token endpoints) are also reached
     // under /restpp on the GSQL port, as every REST++ path is since 4.1 (clients call
     // /restpp/requesttoken there).
-    if (legacyService === 'restpp' && op.service !== 'restpp' && op.legacyPath !== null) {
+    if (legacyService === 'restpp' && !op.path.startsWith('/restpp/')) {
       const under = entry(op, 'legacy', 'main');
       routes.push({ ...under, template: `/restpp${under.template}` });
     }
