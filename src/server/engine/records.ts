@@ -4,7 +4,7 @@ import type { AttributeDef } from './catalog/types.js';
 import type { EdgeTable } from './graph/edge-table.js';
 import type { Graph } from './graph/graph.js';
 import type { VertexTable } from './graph/vertex-table.js';
-import { outputValue } from './values.js';
+import { coerce, outputValue } from './values.js';
 
 export interface VertexRecord {
   v_id: string;
@@ -46,13 +46,17 @@ export function vertexRecord(
   const id = table.ids[slot] ?? '';
   const attributes: Record<string, unknown> = {};
   const def = table.def;
-  // primary_id_as_attribute: the id is shown as an attribute of its own name, first.
+  // primary_id_as_attribute: the id is shown as an attribute of its own name, first, as a value
+  // of the id's type (a UINT id is a number there; v_id stays text).
   if (
     def.primaryIdAsAttribute &&
     !def.primaryKeySyntax &&
     (!select || select.has(def.primaryId.name))
   ) {
-    attributes[def.primaryId.name] = outputValue(def.primaryId.type, id);
+    attributes[def.primaryId.name] = outputValue(
+      def.primaryId.type,
+      coerce(def.primaryId.type, id),
+    );
   }
   Object.assign(attributes, attributesOf(def.attributes, table.columns, slot, select));
   return { v_id: id, v_type: def.name, attributes };
