@@ -160,7 +160,7 @@ export class AccessStore {
     return ok && user?.active ? user : undefined;
   }
 
-  createUser(
+  async createUser(
     name: string,
     password: string,
     extra: Pick<UserRecord, 'givenName' | 'familyName' | 'externalId'> & { active?: boolean } = {},
@@ -210,7 +210,7 @@ export class AccessStore {
     });
   }
 
-  setPassword(name: string, password: string): Promise<void> {
+  async setPassword(name: string, password: string): Promise<void> {
     checkPassword(password);
     return this.change(async (d) => {
       const user = d.users[name];
@@ -222,7 +222,7 @@ export class AccessStore {
   }
 
   /** Replaces a user's profile fields (SCIM); a password in `password` is hashed. */
-  updateUser(
+  async updateUser(
     name: string,
     fields: Partial<Pick<UserRecord, 'active' | 'givenName' | 'familyName' | 'externalId'>> & {
       password?: string;
@@ -259,7 +259,7 @@ export class AccessStore {
     return graph;
   }
 
-  createRoles(names: readonly string[], graph: string | null): Promise<void> {
+  async createRoles(names: readonly string[], graph: string | null): Promise<void> {
     const scope = this.checkScope('CREATE ROLE', graph);
     for (const name of names) checkName('role', name, roleName);
     return this.change((d) => {
@@ -306,7 +306,7 @@ export class AccessStore {
   }
 
   /** Grants (or revokes) privileges on a graph or globally, optionally on one type of it. */
-  changePrivileges(
+  async changePrivileges(
     revoke: boolean,
     privileges: readonly string[],
     roles: readonly string[],
@@ -368,7 +368,7 @@ export class AccessStore {
   }
 
   /** Grants (or revokes) roles to users (or proxy groups) on a graph or globally. */
-  changeRoleGrants(
+  async changeRoleGrants(
     revoke: boolean,
     roles: readonly string[],
     users: readonly string[],
@@ -435,7 +435,7 @@ export class AccessStore {
     }
   }
 
-  createGroup(name: string, members: readonly string[]): Promise<GroupRecord> {
+  async createGroup(name: string, members: readonly string[]): Promise<GroupRecord> {
     checkName('group', name, userName);
     return this.change((d) => {
       if (Object.hasOwn(d.groups, name) || Object.hasOwn(d.users, name)) {
@@ -478,7 +478,7 @@ export class AccessStore {
   }
 
   /** Creates a secret for the user; answers the secret's text, which is never stored. */
-  createSecret(
+  async createSecret(
     user: string,
     alias: string | null,
     graph: string | null,
