@@ -17,19 +17,25 @@ const cardinality = z.looseObject({
 });
 
 const bucket = z.looseObject({
+  ndv: jsonInt.optional(),
   rowsTotal: jsonInt,
   rowsUpper: jsonInt,
   upperBound: z.union([z.string(), z.number()]),
 });
 
-/** The histogram's subject: an attribute of an edge type between two vertex types. */
+/**
+ * The histogram's subject: an attribute of an edge type between two vertex types (`edge`, `from`,
+ * `to`), or, as the GSQL reference's statistics page also shows, of a vertex type (`vertex`).
+ */
 const histogramTarget = z.object({
   graph: name,
-  edge: name,
-  from: name,
-  to: name,
+  vertex: name.optional(),
+  edge: name.optional(),
+  from: name.optional(),
+  to: name.optional(),
   attribute: z.string().min(1),
 });
+const vertexHistograms = 'vertex histograms and `bucket` on POST (gsql-docs stats-api)';
 
 const graphOnly = z.object({ graph: name });
 
@@ -110,8 +116,8 @@ export const getHistogram = defineOp('getHistogram', {
   path: '/gsql/v1/stats/histogram',
   body: histogramTarget.extend({ bucket: qInt.optional() }),
   result: z.array(z.looseObject({ histogram: z.array(bucket) })),
-  unwrap: 'whole',
   readOnly: true,
+  inferred: [vertexHistograms],
 });
 
 export const createHistogram = defineOp('createHistogram', {
@@ -121,10 +127,11 @@ export const createHistogram = defineOp('createHistogram', {
   method: 'POST',
   service: 'gsql',
   path: '/gsql/v1/stats/histogram',
-  body: histogramTarget,
+  body: histogramTarget.extend({ bucket: qInt.optional() }),
   result: z.record(z.string(), bucket),
   unwrap: 'whole',
   readOnly: false,
+  inferred: [vertexHistograms],
 });
 
 export const deleteHistogram = defineOp('deleteHistogram', {

@@ -2,6 +2,7 @@
 import type { HandlerMap } from '../http/context.js';
 import { dataHandlers } from './data.js';
 import { informantHandlers } from './informant.js';
+import { statsHandlers } from './stats.js';
 import { udtHandlers } from './udt.js';
 import { libraryHandlers } from './library.js';
 import { loadingHandlers } from './loading.js';
@@ -29,6 +30,7 @@ export const serviceHandlers: HandlerMap = {
   ...libraryHandlers,
   ...informantHandlers,
   ...udtHandlers,
+  ...statsHandlers,
   ...tokenHandlers,
   ...roleHandlers,
   ...scimHandlers,
