@@ -8,6 +8,7 @@ import {
   defaultMaxConcurrentQueries,
   defaultMaxDelayQueueSize,
 } from '../server/engine/queries/workload.js';
+import { defaultThrottle } from '../server/auth/throttle.js';
 import { startServer, StartupError } from '../server/index.js';
 import type { ConnectionFlags } from './connection-options.js';
 
@@ -19,6 +20,7 @@ export interface ServeFlags extends ConnectionFlags {
   maxBodyMb?: string;
   maxConcurrentQueries?: string;
   maxDelayQueue?: string;
+  loginAttempts?: string;
 }
 
 /** $XDG_DATA_HOME/gwb, or ~/.local/share/gwb. */
@@ -63,6 +65,12 @@ export function addServeOptions(command: Command): Command {
         '--max-delay-queue <n>',
         'queries waiting for a slot; more are refused (MaxDelayQueueSize)',
       ).default(String(defaultMaxDelayQueueSize)),
+    )
+    .addOption(
+      new Option(
+        '--login-attempts <n>',
+        'failed logins allowed per user (four times that per address) before waits double',
+      ).default(String(defaultThrottle.freeAttempts)),
     );
 }
 
@@ -110,6 +118,11 @@ export async function runServeCommand(flags: ServeFlags): Promise<void> {
       maxBodyBytes: bodyLimit(flags.maxBodyMb),
       maxConcurrentQueries: count('--max-concurrent-queries', flags.maxConcurrentQueries, 1),
       maxDelayQueueSize: count('--max-delay-queue', flags.maxDelayQueue, 0),
+      loginThrottle: {
+        ...defaultThrottle,
+        freeAttempts:
+          count('--login-attempts', flags.loginAttempts, 1) ?? defaultThrottle.freeAttempts,
+      },
       handleSignals: true,
     });
     const legacy = server.restppPort === undefined ? '' : `; REST++ port ${server.restppPort}`;
