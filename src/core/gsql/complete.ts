@@ -1,7 +1,15 @@
 // Completion: what may be typed at an offset. Keywords come from the parser itself (what it
 // would accept at that point); names come from the schema and from the text's declarations.
 import { BUILTIN_FUNCTIONS, functionSignature } from './functions.js';
-import { ACCUM_METHODS, ACCUM_TYPES, BASE_TYPES, KEYWORDS, VERTEX_METHODS } from './keywords.js';
+import {
+  ACCUM_METHODS,
+  ACCUM_TYPES,
+  BASE_TYPES,
+  KEYWORDS,
+  SESSION_PARAMETERS,
+  UDF_FILES,
+  VERTEX_METHODS,
+} from './keywords.js';
 import { lex } from './lexer.js';
 import { expectedAtEnd } from './parse.js';
 import type { Token } from './tokens.js';
@@ -36,6 +44,8 @@ export interface Completion {
 }
 
 const EMPTY_SCHEMA: CompletionSchema = { vertexTypes: [], edgeTypes: [], queries: [] };
+/** Words the parser expects in their own spelling: accumulator types (after TYPEDEF), UDF files. */
+const SPELLED_WORDS: ReadonlySet<string> = new Set([...ACCUM_TYPES.values(), ...UDF_FILES]);
 const TYPE_WORDS = [...BASE_TYPES, ...ACCUM_TYPES.values(), 'LIST', 'SET', 'BAG', 'MAP', 'FILE'];
 
 export function complete(
@@ -148,8 +158,11 @@ function fromExpectation(e: string, schema: CompletionSchema): Completion[] {
           detail: functionSignature(f),
         })),
       ];
+    case 'parameter name':
+      return SESSION_PARAMETERS.map((label) => ({ label, kind: 'keyword', detail: 'parameter' }));
     default:
-      return KEYWORDS.has(e) ? [{ label: e, kind: 'keyword' }] : [];
+      if (KEYWORDS.has(e) || SPELLED_WORDS.has(e)) return [{ label: e, kind: 'keyword' }];
+      return [];
   }
 }
 
@@ -231,6 +244,15 @@ function attributesOf(
     if (t?.text === alias && tokens[i - 1]?.text === ':' && tokens[i - 2]?.kind === 'word') {
       typeName = tokens[i - 2]?.text ?? null;
       break;
+    }
+    // openCypher binds the other way round: `(alias:Type` and `[alias:Type`.
+    const open = tokens[i - 1]?.text;
+    if (t?.text === alias && (open === '(' || open === '[') && tokens[i + 1]?.text === ':') {
+      const type = tokens[i + 2];
+      if (type?.kind === 'word') {
+        typeName = type.text;
+        break;
+      }
     }
   }
   const resolved = typeName === null ? undefined : (seedType(typeName, tokens) ?? typeName);

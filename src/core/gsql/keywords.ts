@@ -18,6 +18,12 @@ export const KEYWORDS = words(`
   INTERVAL YEAR MONTH DAY HOUR MINUTE SECOND PUT GET
 `);
 
+/** The user-defined function files the shell's PUT and GET transfer, as spelled. */
+export const UDF_FILES = ['ExprFunctions', 'ExprUtil', 'TokenBank'] as const;
+
+/** Session parameters of the shell's `SET name = value` that completion offers. */
+export const SESSION_PARAMETERS = ['syntax_version', 'exit_on_error'] as const;
+
 /** The time units of `INTERVAL n UNIT`, as the datetime functions take them. */
 export const INTERVAL_UNITS = ['YEAR', 'MONTH', 'DAY', 'HOUR', 'MINUTE', 'SECOND'] as const;
 

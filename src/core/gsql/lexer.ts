@@ -208,10 +208,14 @@ class Scanner {
     if (this.inFrom) this.trackFrom(op);
   }
 
-  /** A FROM clause also ends at its statement's `;` or block brace, or an unmatched `)`. */
+  /**
+   * A FROM clause also ends at its statement's `;` or block brace, or an unmatched `)`. Braces
+   * inside a pattern's parentheses are an openCypher property map: `(a {k: v})-[..]->(b)`.
+   */
   private trackFrom(op: string): void {
-    if (op === '(' || op === '[') this.fromDepth++;
-    else if (op === ')' || op === ']') this.inFrom = --this.fromDepth >= 0;
+    if (op === '(' || op === '[' || (op === '{' && this.fromDepth > 0)) this.fromDepth++;
+    else if (op === ')' || op === ']' || (op === '}' && this.fromDepth > 0))
+      this.inFrom = --this.fromDepth >= 0;
     else if (op === ';' || op === '{' || op === '}') this.inFrom = false;
   }
 }

@@ -99,6 +99,45 @@ describe('complete', () => {
     ],
     ['accumulator methods after @@acc.', `${QUERY}  PRINT @@total.s‸`, ['function:size']],
     [
+      'vertex types in an openCypher node pattern',
+      `${QUERY}  S = SELECT b FROM (a:P‸`,
+      ['vertexType:Person'],
+    ],
+    [
+      'vertex type alternatives after a second colon',
+      `${QUERY}  S = SELECT b FROM (a:Person:‸`,
+      ['vertexType:Person', 'vertexType:Company'],
+    ],
+    [
+      'edge types in an openCypher edge pattern',
+      `${QUERY}  S = SELECT b FROM (a:Person)-[:‸`,
+      ['edgeType:Works_At', 'edgeType:Knows'],
+    ],
+    [
+      'edge types after a composition dot',
+      `${QUERY}  S = SELECT t FROM S:s -(Knows>.‸`,
+      ['edgeType:Works_At', 'edgeType:Knows'],
+    ],
+    [
+      'attributes of an openCypher alias',
+      `${QUERY}  S = SELECT b FROM (a:Person)-[e:Works_At]->(b:Company) WHERE b.‸`,
+      ['attribute:title', 'attribute:founded'],
+    ],
+    [
+      'attributes in a property map value',
+      `${QUERY}  S = SELECT b FROM (a:Person)-[:Knows]-(b:Person {name: a.‸`,
+      ['attribute:name', 'attribute:age'],
+    ],
+    [
+      'time units after an INTERVAL amount',
+      `${QUERY}  DATETIME d = datetime_add(now(), INTERVAL 3 ‸`,
+      ['keyword:DAY', 'keyword:MONTH', 'keyword:SECOND'],
+    ],
+    ['accumulator types after TYPEDEF', `${QUERY}  TYPEDEF H‸`, ['keyword:HeapAccum']],
+    ['function files after PUT', 'PUT ‸', ['keyword:ExprFunctions', 'keyword:TokenBank']],
+    ['function files after GET', 'GET Ex‸', ['keyword:ExprFunctions', 'keyword:ExprUtil']],
+    ['session parameters after SET', 'SET s‸', ['keyword:syntax_version']],
+    [
       'vertex types after TO VERTEX',
       'CREATE LOADING JOB j FOR GRAPH g {\n  LOAD f TO VERTEX ‸',
       ['vertexType:Person', 'vertexType:Company'],

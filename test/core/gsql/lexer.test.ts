@@ -69,6 +69,30 @@ describe('lex', () => {
     ]);
   });
 
+  it('keeps edge arrows after an openCypher property map inside FROM', () => {
+    const ops = lex('FROM (a {k: 1})-[:E]->(b), S:s -(E)- T:t')
+      .filter((t) => t.kind === 'op')
+      .map((t) => t.text);
+    expect(ops).toEqual([
+      '(',
+      '{',
+      ':',
+      '}',
+      ')-',
+      '[',
+      ':',
+      ']',
+      '->',
+      '(',
+      ')',
+      ',',
+      ':',
+      '-(',
+      ')-',
+      ':',
+    ]);
+  });
+
   it('does not read a range `1..3` as a fraction', () => {
     expect(kinds('*1..3')).toEqual(['op:*', 'number:1', 'op:..', 'number:3', 'eof:']);
   });
@@ -122,5 +146,18 @@ describe('highlightTokens', () => {
 
   it('marks bad characters as errors and open strings as strings', () => {
     expect(highlightTokens('x ` "ab').map((s) => s.cls)).toEqual(['identifier', 'error', 'string']);
+  });
+
+  it('highlights INTERVAL units and shell words, but not a name after a dot', () => {
+    const text = 'x = INTERVAL 3 DAY + @@m.get(k) + t.day; PUT ExprFunctions FROM "f"';
+    const cls = (word: string) =>
+      highlightTokens(text)
+        .filter((s) => text.slice(s.start, s.end) === word)
+        .map((s) => s.cls);
+    expect(cls('INTERVAL')).toEqual(['keyword']);
+    expect(cls('DAY')).toEqual(['keyword']);
+    expect(cls('get')).toEqual(['identifier']);
+    expect(cls('day')).toEqual(['identifier']);
+    expect(cls('PUT')).toEqual(['keyword']);
   });
 });

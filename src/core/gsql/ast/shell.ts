@@ -1,5 +1,6 @@
 // Shell commands: graph selection, catalog listing, dropping, installing and running queries,
 // template-query packages, users, roles and secrets.
+import type { UDF_FILES } from '../keywords.js';
 import type { NodeBase } from './common.js';
 import type { Expr } from './expr.js';
 
@@ -95,7 +96,7 @@ export interface SetParam extends NodeBase<'SetParam'> {
 }
 
 /** The files of user-defined functions the shell uploads and downloads. */
-export type UdfFile = 'ExprFunctions' | 'ExprUtil' | 'TokenBank';
+export type UdfFile = (typeof UDF_FILES)[number];
 
 /** PUT ExprFunctions|ExprUtil|TokenBank FROM "path": uploads a user-defined function file. */
 export interface PutUdf extends NodeBase<'PutUdf'> {

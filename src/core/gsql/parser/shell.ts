@@ -1,6 +1,7 @@
 // Shell commands: USE, LS, SHOW, DROP, INSTALL / RUN / INTERPRET QUERY, SHOW / IMPORT PACKAGE,
 // users, roles, secrets.
 import type { DropTarget, Expr, ShowTarget, Statement, UdfFile } from '../ast/index.js';
+import { UDF_FILES } from '../keywords.js';
 import { unquote, type Token } from '../tokens.js';
 import type { Cursor } from './cursor.js';
 import { parseArgs } from './expr.js';
@@ -198,12 +199,11 @@ export function parseSet(c: Cursor, start: Token): Statement {
   return { kind: 'SetParam', name, value, quoted, range: c.rangeFrom(start) };
 }
 
-const UDF_FILES: readonly UdfFile[] = ['ExprFunctions', 'ExprUtil', 'TokenBank'];
-
 /** `PUT ExprFunctions FROM "path"` / `GET ExprFunctions TO "path"` (also ExprUtil, TokenBank). */
 export function parseUdfTransfer(c: Cursor, start: Token, put: boolean): Statement {
-  const file = UDF_FILES.find((f) => c.at(f.toUpperCase()));
-  if (file === undefined) return c.fail(UDF_FILES);
+  for (const f of UDF_FILES) c.note(f);
+  const file = UDF_FILES.find((f): f is UdfFile => c.tok.upper === f.toUpperCase());
+  if (file === undefined) return c.fail([...UDF_FILES]);
   c.next();
   c.expect(put ? 'FROM' : 'TO');
   if (c.tok.kind !== 'string') c.fail(['file path']);
