@@ -94,7 +94,31 @@ function literal(expr: Expr): unknown {
         if (typeof v === 'bigint') return -v;
       }
       break;
-    default:
+    case 'Arrow':
+    case 'Attr':
+    case 'Between':
+    case 'Binary':
+    case 'Call':
+    case 'CaseExpr':
+    case 'ColumnRef':
+    case 'DatetimeLit':
+    case 'GlobalAccum':
+    case 'In':
+    case 'Index':
+    case 'Interval':
+    case 'IsNull':
+    case 'IsTest':
+    case 'JsonObject':
+    case 'Like':
+    case 'ListLit':
+    case 'MethodCall':
+    case 'Name':
+    case 'NullLit':
+    case 'TupleLit':
+    case 'TypeStar':
+    case 'VertexAccum':
+    case 'VertexSetLit':
+    case 'Wildcard':
       break;
   }
   return fail(expr, 'SCHEMA-INVALID', 'a default value must be a literal');
@@ -342,6 +366,16 @@ function alterEdgePairs(
           throw new CatalogError(
             'SCHEMA-NOT-FOUND',
             `edge type ${name}: vertex type "${end}" does not exist`,
+          );
+        }
+      }
+    }
+    for (const g of catalog.graphs.filter((x) => x.edgeTypes.includes(name))) {
+      for (const end of pairs.flatMap((p) => [p.from, p.to])) {
+        if (end !== '*' && !g.vertexTypes.includes(end)) {
+          throw new CatalogError(
+            'SCHEMA-INVALID',
+            `edge type ${name} is in graph ${g.name}, which does not include vertex type "${end}"`,
           );
         }
       }

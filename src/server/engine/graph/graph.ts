@@ -7,6 +7,7 @@ import {
   type EdgeTypeDef,
   type VertexTypeDef,
 } from '../catalog/types.js';
+import { pairAllows } from '../catalog/pairs.js';
 import {
   emptyReport,
   type ApplyReport,
@@ -228,10 +229,25 @@ export class Graph {
     for (const [name, table] of this.edges) {
       const def = edgeDefs.get(name);
       if (!def) this.edges.delete(name);
-      else if (def !== table.def) table.reshape(def);
+      else if (def !== table.def) {
+        const pairsChanged = def.pairs !== table.def.pairs;
+        table.reshape(def);
+        if (pairsChanged) this.dropEdgesOutsidePairs(table);
+      }
     }
     for (const def of catalog.edgeTypes)
       if (!this.edges.has(def.name)) this.edges.set(def.name, new EdgeTable(def));
+  }
+
+  /** ALTER EDGE ... DROP PAIR: the edges between types no pair joins any more are deleted. */
+  private dropEdgesOutsidePairs(table: EdgeTable): void {
+    const name = (typeIndex: number) => this.vertexByIndex[typeIndex]?.def.name ?? '';
+    for (let slot = 0; slot < table.slotCount; slot++) {
+      if (table.alive[slot] !== 1) continue;
+      const from = name(table.srcType[slot] ?? 0);
+      const to = name(table.dstType[slot] ?? 0);
+      if (!pairAllows(table.def, from, to)) table.delete(slot);
+    }
   }
 
   /** Folds the deltas of every edge type into compact adjacency. */
