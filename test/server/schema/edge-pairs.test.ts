@@ -247,4 +247,15 @@ describe('ALTER EDGE ... ADD | DROP PAIR', () => {
     );
     expect((await edgeJson('Has_Tag'))?.['EdgePairs']).toHaveLength(3);
   });
+
+  it('keeps the pairs and the deleted edges after a restart', async () => {
+    const dir = s.dir;
+    await s.close(true);
+    s = await startSchemaServer(dir);
+    server = s.server;
+    client = s.client;
+    expect(await edgeJson('Has_Creator')).toMatchObject({ FromVertexTypeName: 'Post' });
+    expect(await edges('Person', '7', 'Has_Creator_Reverse')).toEqual(['Person:7>Post:2']);
+    expect(await edges('Forum', '3', 'Located_In')).toEqual(['Forum:3>Country:9']);
+  });
 });
