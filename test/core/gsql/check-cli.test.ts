@@ -82,3 +82,16 @@ describe('gwb check warnings', () => {
     });
   });
 });
+
+/** The LDBC SNB BI workload for TigerGraph, vendored with its license. */
+const ldbc = join(root, 'test', 'third_party', 'ldbc_snb_bi', 'tigergraph');
+
+describe('gwb check on the LDBC SNB BI workload', () => {
+  it('is clean on every .gsql file: schema, loading jobs, both query syntaxes, batches', () => {
+    const files = readdirSync(ldbc, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.gsql'))
+      .map((f) => join(ldbc, f));
+    expect(files.length).toBeGreaterThanOrEqual(56);
+    expect(gwbCheck(...files)).toEqual({ code: 0, stdout: '' });
+  });
+});
