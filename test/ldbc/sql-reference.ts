@@ -42,6 +42,9 @@ export interface SqlReference {
   /** Adds every insert batch (DIR/inserts/dynamic/<Entity>/batch_id=<day>/) and re-derives the
    * Message view and the precomputations, as umbra's batches and precomputation steps do. */
   applyInserts(): Promise<void>;
+  /** Applies every delete batch (DIR/deletes/dynamic/<Entity>/batch_id=<day>/) with umbra's
+   * dml/apply-deletes.sql (candidate tables, cascades) and re-derives the precomputations. */
+  applyDeletes(): Promise<void>;
   /** Runs umbra/queries/bi-N.sql with parameters already written as SQL literals. */
   bi(query: number, literals: Readonly<Record<string, string>>): Promise<unknown[][]>;
   close(): void;
@@ -113,6 +116,17 @@ const sourceColumns: Readonly<Record<string, Readonly<Record<string, string>>>> 
   Post_hasTag_Tag: edge,
   Post_isLocatedIn_Country: edge,
 };
+/** The delete files (`deletionDate|id`, `deletionDate|src|dst`) umbra has candidate tables for. */
+const deleteColumns: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  Person: { deletionDate: ts, id: 'BIGINT' },
+  Forum: { deletionDate: ts, id: 'BIGINT' },
+  Comment: { deletionDate: ts, id: 'BIGINT' },
+  Post: { deletionDate: ts, id: 'BIGINT' },
+  Person_likes_Comment: { deletionDate: ts, src: 'BIGINT', trg: 'BIGINT' },
+  Person_likes_Post: { deletionDate: ts, src: 'BIGINT', trg: 'BIGINT' },
+  Forum_hasMember_Person: { deletionDate: ts, src: 'BIGINT', trg: 'BIGINT' },
+  Person_knows_Person: { deletionDate: ts, src: 'BIGINT', trg: 'BIGINT' },
+};
 const staticSources = new Set(['Organisation', 'Place', 'Tag', 'TagClass']);
 const isStatic = (name: string) => staticSources.has(name.split('_')[0] ?? '');
 
@@ -132,9 +146,12 @@ function filesOf(root: string, name: string): string[] {
   return out.sort();
 }
 
-/** (Re)creates the staging table `src_<name>` from the files (empty when there are none). */
-function stageStatements(name: string, files: readonly string[]): string[] {
-  const columns = sourceColumns[name] ?? {};
+/** (Re)creates a staging table from the files (empty when there are none). */
+function stageStatements(
+  table: string,
+  columns: Readonly<Record<string, string>>,
+  files: readonly string[],
+): string[] {
   const defs = Object.entries(columns)
     .map(([col, type]) => `${col} ${type}`)
     .join(', ');
@@ -143,11 +160,11 @@ function stageStatements(name: string, files: readonly string[]): string[] {
     .join(', ');
   const list = files.map((f) => `'${f}'`).join(', ');
   return [
-    `CREATE OR REPLACE TEMP TABLE src_${name} (${defs})`,
+    `CREATE OR REPLACE TEMP TABLE ${table} (${defs})`,
     ...(files.length === 0
       ? []
       : [
-          `INSERT INTO src_${name} SELECT * FROM read_csv([${list}], delim = '|', header = true,
+          `INSERT INTO ${table} SELECT * FROM read_csv([${list}], delim = '|', header = true,
              quote = '', escape = '', hive_partitioning = false, columns = {${spec}})`,
         ]),
   ];
@@ -223,8 +240,11 @@ export async function openSqlReference(dataDir: string): Promise<SqlReference> {
     for (const s of statements(forDuckDb(ldbcFile(path)))) await run(s);
   };
   const stage = async (root: string, names: readonly string[]) => {
-    for (const name of names)
-      for (const sql of stageStatements(name, filesOf(root, name))) await run(sql);
+    for (const name of names) {
+      const files = filesOf(root, name);
+      for (const sql of stageStatements(`src_${name}`, sourceColumns[name] ?? {}, files))
+        await run(sql);
+    }
   };
   // umbra/load.py: the schema, the snapshot, the Message view, static views, precomputations.
   const derive = async () => {
@@ -256,6 +276,17 @@ export async function openSqlReference(dataDir: string): Promise<SqlReference> {
         names.filter((n) => !isStatic(n)),
       );
       for (const sql of dynamicLoad) await run(sql);
+      await derive();
+    },
+    async applyDeletes() {
+      await script('umbra/ddl/schema-delete-candidates.sql');
+      const root = join(dataDir, 'deletes', 'dynamic');
+      for (const [name, columns] of Object.entries(deleteColumns)) {
+        for (const sql of stageStatements(`del_${name}`, columns, filesOf(root, name)))
+          await run(sql);
+        await run(`INSERT INTO ${name}_Delete_candidates SELECT * FROM del_${name}`);
+      }
+      await script('umbra/dml/apply-deletes.sql');
       await derive();
     },
     async bi(query, literals) {

@@ -2,7 +2,8 @@
 // TigerGraph implementation, unmodified, driven in the order its own scripts run it
 // (tigergraph/ddl/setup.sh; then benchmark.py's first batch: batches.py run_batch_update for the
 // daily insert batches, queries.py run_precompute and run_queries), on generated LDBC-shaped data
-// (generate.ts, with the rows from 2012-11-29 on cut into insert batches: insert-batches.ts).
+// (generate.ts, with the rows from 2012-11-29 on cut into daily insert batches: insert-batches.ts,
+// and a delete batch on the last day: delete-batch.ts).
 // Every BI query runs with three parameter sets in syntax v2 (queries/) and v3
 // (queries_syntax_v3/, created over the v2 ones as CREATE OR REPLACE does), and each answer is
 // checked against the other syntax's and against LDBC's SQL implementation of the same query
@@ -19,7 +20,13 @@ import { startGwbServe, type GwbServe } from '../helpers/serve.js';
 import { gsqlParameters, pickParameters, sqlLiterals, type Parameter } from './bi-parameters.js';
 import { difference, gsqlRows, typedRows, type Table } from './bi-results.js';
 import { generate, type GeneratedData } from './generate.js';
-import { batchFolder, splitInsertBatches, type InsertBatches } from './insert-batches.js';
+import { deleteFolder, deletedEdges, deletedVertices, writeDeleteBatch } from './delete-batch.js';
+import {
+  batchFolder,
+  networkStartDate,
+  splitInsertBatches,
+  type InsertBatches,
+} from './insert-batches.js';
 import { ldbcFile, ldbcFolder } from './ldbc-folder.js';
 import { openSqlReference, type SqlReference } from './sql-reference.js';
 
@@ -65,6 +72,8 @@ let serve: GwbServe;
 let client: GraphClient;
 let data: GeneratedData;
 let batches: InsertBatches;
+/** The day of the one delete batch: the last, so that no later insert refers to a deleted row. */
+let deleteDay: string;
 let reference: SqlReference;
 /** Per BI query: its parameter sets, the SQL answer to each, the v2 answer to each. */
 const parameters = new Map<number, Parameter[][]>();
@@ -135,6 +144,8 @@ beforeAll(async () => {
   mkdirSync(join(home, 'reply_count'), { recursive: true });
   data = generate(join(work, 'data'), { seed: 1, scale: 1 });
   batches = splitInsertBatches(join(work, 'data'));
+  deleteDay = batches.days.at(-1) ?? networkStartDate;
+  writeDeleteBatch(join(work, 'data'), deleteDay);
   const [started, sql] = await Promise.all([
     startGwbServe({ args: ['--allow-files', work, '--allow-files', ldbcFolder] }),
     openSqlReference(join(work, 'data')),
@@ -143,6 +154,7 @@ beforeAll(async () => {
   reference = sql;
   // The queries run after the batches (benchmark.py), so the reference holds them too.
   await reference.applyInserts();
+  await reference.applyDeletes();
   client = new GraphClient({ url: serve.url, username: 'tigergraph', password: 'tigergraph' });
   for (const query of biQueries) {
     const sets = await pickParameters(reference, query);
@@ -252,7 +264,18 @@ async function postBatchFile(job: string, name: string, path: string): Promise<n
   return statistics?.parsingStatistics?.fileLevel?.validLine ?? statistics?.validLine;
 }
 
-describe('LDBC SNB BI insert batches (batches.py run_batch_update)', () => {
+/** The part files of a batch folder, in order; none when the batch has no such folder. */
+function partFiles(folder: string): string[] {
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .sort()
+    .map((file) => join(folder, file));
+}
+
+const dataRows = (path: string) =>
+  readFileSync(path, 'utf8').split('\n').filter(Boolean).length - 1;
+
+describe('LDBC SNB BI batches (batches.py run_batch_update)', () => {
   it('inserts each day, maintains ROOT_POST (delta_root_post, load_root_post)', async () => {
     expect(batches.days.length).toBeGreaterThan(0);
     for (const day of batches.days) {
@@ -261,19 +284,26 @@ describe('LDBC SNB BI insert batches (batches.py run_batch_update)', () => {
         ['insert_edge', batchEdges],
       ] as const) {
         for (const name of names) {
-          const folder = batchFolder(join(work, 'data'), name, day);
-          if (!existsSync(folder)) continue;
-          for (const file of readdirSync(folder).sort()) {
-            const path = join(folder, file);
-            const rows = readFileSync(path, 'utf8').split('\n').filter(Boolean).length - 1;
-            expect(await postBatchFile(job, name, path), `${name} ${day}`).toBe(rows);
-          }
+          for (const path of partFiles(batchFolder(join(work, 'data'), name, day)))
+            expect(await postBatchFile(job, name, path), `${name} ${day}`).toBe(dataRows(path));
         }
       }
       const next = new Date(Date.parse(day) + 86_400_000).toISOString().slice(0, 10);
       await runQuery('delta_root_post', { startDate: day, endDate: next });
       await gsql('RUN LOADING JOB load_root_post');
-      // The generated batches delete nothing: no deletes/ folder, as a batch without deletes.
+    }
+  });
+
+  it("deletes the last day's batch (del_Comment, del_Forum, del_Post, delete_edge)", async () => {
+    for (const vertex of deletedVertices) {
+      for (const file of partFiles(deleteFolder(join(work, 'data'), vertex, deleteDay))) {
+        const [answer] = (await runQuery(`del_${vertex}`, { file })) as { result?: number }[];
+        expect(answer?.result, `del_${vertex}`).toBeGreaterThanOrEqual(dataRows(file));
+      }
+    }
+    for (const name of deletedEdges) {
+      for (const path of partFiles(deleteFolder(join(work, 'data'), name, deleteDay)))
+        expect(await postBatchFile('delete_edge', name, path), name).toBe(dataRows(path));
     }
   });
 });

@@ -157,8 +157,9 @@ export function compileSelectCore(
         k: 'vertex',
         vt: literalType(c, hop.target),
       });
+      // `E*` and `E*..n` repeat from zero times (the reference's "repeating a pattern" page).
       const repeat = edge.repeat
-        ? { min: edge.repeat.min ?? 1, max: edge.repeat.max ?? Infinity }
+        ? { min: edge.repeat.min ?? 0, max: edge.repeat.max ?? Infinity }
         : null;
       return { walks, filter, targetSlot, targetBound, edgeSlot, repeat };
     });

@@ -1,0 +1,89 @@
+// One delete batch in the Datagen's layout (`deletes/dynamic/<Entity>/batch_id=<day>/`, rows
+// `deletionDate|id` or `deletionDate|src|dst`), as tigergraph/batches.py runs them: the vertex
+// files through the del_<Entity> queries, the edge files through the delete_edge loading job.
+// The picks come deterministically from the initial snapshot: a group forum, posts, comments that
+// have replies (so the cascades have something to reach), likes, memberships and friendships.
+// Persons are not deleted: LDBC's two implementations disagree on a deleted person's posts
+// (tigergraph/dml/del_Person.gsql keeps them, umbra's DEL1 removes them), so there is no
+// reference to check that one against.
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** batches.py DEL_EDGES, and the vertex types this batch deletes (del_<type> queries). */
+export const deletedEdges = [
+  'Person_knows_Person',
+  'Person_likes_Comment',
+  'Person_likes_Post',
+  'Forum_hasMember_Person',
+] as const;
+export const deletedVertices = ['Comment', 'Forum', 'Post'] as const;
+
+export function deleteFolder(dataDir: string, entity: string, day: string): string {
+  return join(dataDir, 'deletes', 'dynamic', entity, `batch_id=${day}`);
+}
+
+/** The rows of one entity of the initial snapshot, split on `|`, header dropped. */
+function rowsOf(dataDir: string, entity: string): string[][] {
+  const folder = join(dataDir, 'initial_snapshot', 'dynamic', entity);
+  const rows: string[][] = [];
+  for (const part of readdirSync(folder).sort()) {
+    const lines = readFileSync(join(folder, part), 'utf8').split('\n').filter(Boolean);
+    for (const line of lines.slice(1)) rows.push(line.split('|'));
+  }
+  return rows;
+}
+
+const byNumber = (a: string, b: string) => Number(a) - Number(b);
+
+/** Picks the batch's deletions and writes their files; answers the number of rows per entity. */
+export function writeDeleteBatch(dataDir: string, day: string): Record<string, number> {
+  const when = `${day}T12:00:00.000+00:00`;
+  const groupForums = rowsOf(dataDir, 'Forum')
+    .filter((r) => (r[2] ?? '').startsWith('Group'))
+    .map((r) => r[1] ?? '')
+    .sort(byNumber);
+  const forum = groupForums[Math.floor(groupForums.length / 2)] ?? '';
+  const postsOfForum = new Set(
+    rowsOf(dataDir, 'Forum_containerOf_Post')
+      .filter((r) => r[1] === forum)
+      .map((r) => r[2]),
+  );
+  const posts = rowsOf(dataDir, 'Post')
+    .map((r) => r[1] ?? '')
+    .filter((id) => !postsOfForum.has(id))
+    .sort(byNumber);
+  const repliedComments = [
+    ...new Set(rowsOf(dataDir, 'Comment_replyOf_Comment').map((r) => r[2] ?? '')),
+  ].sort(byNumber);
+  const pick = <T>(items: readonly T[], count: number): T[] => {
+    const step = Math.max(1, Math.floor(items.length / (count + 1)));
+    return Array.from(
+      { length: Math.min(count, items.length) },
+      (_, i) => items[(i + 1) * step],
+    ).filter((x): x is T => x !== undefined);
+  };
+  const edges = (entity: string, count: number) =>
+    pick(
+      rowsOf(dataDir, entity).map((r) => [r[1] ?? '', r[2] ?? '']),
+      count,
+    );
+  const files: Record<string, string[][]> = {
+    Forum: [[forum]],
+    Post: pick(posts, 2).map((id) => [id]),
+    Comment: pick(repliedComments, 3).map((id) => [id]),
+    Person_likes_Post: edges('Person_likes_Post', 3),
+    Person_likes_Comment: edges('Person_likes_Comment', 3),
+    Forum_hasMember_Person: edges('Forum_hasMember_Person', 2),
+    Person_knows_Person: edges('Person_knows_Person', 2),
+  };
+  const counts: Record<string, number> = {};
+  for (const [entity, rows] of Object.entries(files)) {
+    const folder = deleteFolder(dataDir, entity, day);
+    mkdirSync(folder, { recursive: true });
+    const header = rows[0]?.length === 1 ? 'deletionDate|id' : 'deletionDate|src|dst';
+    const lines = [header, ...rows.map((r) => [when, ...r].join('|'))];
+    writeFileSync(join(folder, 'part-00000.csv'), `${lines.join('\n')}\n`);
+    counts[entity] = rows.length;
+  }
+  return counts;
+}
