@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AccessStore } from '../../../src/server/auth/access-store.js';
 import { holds, isSuperuser, privilegesByScope } from '../../../src/server/auth/access-state.js';
 import { BasicAuthenticator, parseBasic } from '../../../src/server/auth/basic-auth.js';
-import { AccessError, LoginThrottledError } from '../../../src/server/auth/errors.js';
+import { LoginThrottledError, type AccessError } from '../../../src/server/auth/errors.js';
 import { hashPassword, verifyPassword } from '../../../src/server/auth/password.js';
 import { builtinRoles } from '../../../src/server/auth/privileges.js';
 import { LoginThrottle } from '../../../src/server/auth/throttle.js';
