@@ -169,6 +169,42 @@ describe('edge types with several FROM/TO pairs', () => {
   });
 });
 
+describe('queries over edge types with several pairs', () => {
+  it('traverses every pair, and inserts along a pair given the end types', async () => {
+    const output = await gsql(`
+      INTERPRET QUERY () FOR GRAPH net {
+        INSERT INTO Has_Tag VALUES (1 Comment, 5 Tag);
+        INSERT INTO Has_Tag VALUES (3 Forum, 5 Tag);
+      }
+    `);
+    expect(output).toContain('"error": false');
+    expect(await edges('Comment', '1', 'Has_Tag')).toEqual(['Comment:1>Tag:5']);
+    expect(await edges('Forum', '3', 'Has_Tag')).toEqual(['Forum:3>Tag:5']);
+    const answer = await client.gsql(`
+      INTERPRET QUERY () FOR GRAPH net {
+        SumAccum<INT> @@messages;
+        P = {Person.*};
+        M = SELECT m FROM P:p -(Has_Creator_Reverse>)- :m ACCUM @@messages += 1;
+        PRINT @@messages AS messages, M.size() AS distinct_messages;
+      }
+    `);
+    expect(answer.output).toContain('"messages": 2');
+    expect(answer.output).toContain('"distinct_messages": 2');
+  });
+
+  it('refuses an INSERT between types no pair joins, inserting nothing', async () => {
+    const answer = await client.gsql(`
+      INTERPRET QUERY () FOR GRAPH net {
+        INSERT INTO Has_Tag VALUES (5 Tag, 7 Person);
+      }
+    `);
+    expect(answer.output).toContain(
+      'edge type Has_Tag does not go from Tag to Person (its pairs: Comment -> Tag, Post -> Tag, Forum -> Tag)',
+    );
+    expect(await edges('Tag', '5', 'Has_Tag')).toEqual([]);
+  });
+});
+
 describe('ALTER EDGE ... ADD | DROP PAIR', () => {
   it('adds pairs (type lists too) and drops one, deleting the edges of the dropped pair', async () => {
     await gsql(`

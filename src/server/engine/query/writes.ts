@@ -1,6 +1,7 @@
 // Writes a query makes (attribute updates, INSERT, DELETE), collected while it runs and turned
 // into engine mutations at the end, so a query that fails changes nothing. Reads during the query
 // see the graph as it was.
+import { pairAllows, pairsText } from '../catalog/pairs.js';
 import type { AttributeDef } from '../catalog/types.js';
 import type { Graph } from '../graph/graph.js';
 import type { Mutation } from '../mutations.js';
@@ -113,6 +114,12 @@ export class WriteSet {
   ): void {
     const table = this.graph.edges.get(type);
     if (!table) throw new QueryRuntimeError('QUERY-UNKNOWN-TYPE', `unknown edge type ${type}`);
+    if (!pairAllows(table.def, from.type, to.type)) {
+      throw new QueryRuntimeError(
+        'QUERY-BAD-VALUE',
+        `INSERT INTO ${type}: edge type ${type} does not go from ${from.type} to ${to.type} (its pairs: ${pairsText(table.def)})`,
+      );
+    }
     const u: [number, '=', unknown][] = [];
     const byName = new Map<string, unknown>();
     for (const [name, v] of values) {
