@@ -155,6 +155,16 @@ export function App({ session, feed, history: initialHistory, onHistory, onExit 
     return key.escape;
   };
 
+  const completeNow = () => {
+    // The schema is usually cached; after DDL or \graph it is fetched once, then completed.
+    void session.loadSchema().then((schema) => {
+      const now = current.current;
+      const items = candidates(now, schema);
+      if (items.length === 1 && items[0]) setState(applyCompletion(now, items[0]));
+      else if (items.length > 1) setPopup({ items, selected: 0 });
+    });
+  };
+
   useInput((input, key) => {
     const state = current.current;
     if (abort.current) {
@@ -187,16 +197,7 @@ export function App({ session, feed, history: initialHistory, onHistory, onExit 
     if (key.ctrl && input === 'u') return setState(ed.killToLineStart);
     if (key.ctrl && input === 'a') return setState(ed.lineStart);
     if (key.ctrl && input === 'e') return setState(ed.lineEnd);
-    if (key.tab) {
-      // The schema is usually cached; after DDL or \graph it is fetched once, then completed.
-      void session.loadSchema().then((schema) => {
-        const now = current.current;
-        const items = candidates(now, schema);
-        if (items.length === 1 && items[0]) setState(applyCompletion(now, items[0]));
-        else if (items.length > 1) setPopup({ items, selected: 0 });
-      });
-      return;
-    }
+    if (key.tab) return completeNow();
     if (key.return) {
       if (key.meta || key.shift || !readyToRun(state.text)) return setState(ed.insert(state, '\n'));
       void submit(state.text);
@@ -218,6 +219,11 @@ export function App({ session, feed, history: initialHistory, onHistory, onExit 
     const text = input.replace(/[\x00-\x09\x0b\x0c\x0e-\x1f\x7f]/g, '');
     if (key.ctrl || key.escape || text === '') return;
     if (text.length > 1 && text.includes('\r')) return paste(text);
+    // Keys typed fast arrive in one chunk: a Tab at its end still completes.
+    if (input.length > 1 && input.endsWith('\t')) {
+      setState(ed.insert(state, text));
+      return completeNow();
+    }
     setState(ed.insert(state, text));
   });
 

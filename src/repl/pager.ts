@@ -25,9 +25,14 @@ export class Pager {
       input: text,
       stdio: ['pipe', 'inherit', 'inherit'],
       shell: true,
-      env: { ...this.env, LESS: this.env.LESS ?? 'RS' },
+      env: { ...this.env, LESS: this.env.LESS || 'RS' },
     });
-    return run.error === undefined && run.status === 0;
+    // Quitting the pager before the end closes its input (EPIPE): the text was still shown.
+    // Only a pager that could not start (the shell's 127, a spawn failure) leaves it unshown.
+    const failedToStart =
+      run.status === 127 ||
+      (run.error !== undefined && (run.error as NodeJS.ErrnoException).code !== 'EPIPE');
+    return !failedToStart;
   }
 }
 

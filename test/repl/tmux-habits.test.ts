@@ -1,0 +1,157 @@
+// The shell's habits in a real terminal (tmux, 120x40), as a user of psql or the GSQL shell finds
+// them: a result taller than the screen opens in the pager (less, PAGER unset) and leaves one
+// line behind, `\pager off` prints it instead; Tab completes meta commands and their arguments;
+// Ctrl+L and `clear` clear the screen; every error of a multi-error message names its own line;
+// `\o FILE` writes plain text although the screen has colours.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gwbPath, repoRoot } from '../helpers/gwb.js';
+import { ensureFreshBuild, startGwbServe, type GwbServe } from '../helpers/serve.js';
+
+const socket = `gwb-repl-habits-${process.pid}`;
+const target = 'shell';
+let home: string;
+let serve: GwbServe;
+
+function tmux(...args: string[]): string {
+  const run = spawnSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`tmux ${args.join(' ')}: ${run.stderr}`);
+  return run.stdout;
+}
+
+const pane = () => tmux('capture-pane', '-p', '-t', target);
+const type = (text: string) => tmux('send-keys', '-t', target, '-l', text.replace(/;$/, '\\;'));
+const key = (...names: string[]) => tmux('send-keys', '-t', target, ...names);
+
+async function waitFor(pattern: RegExp, timeoutMs = 45_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const text = pane();
+    if (pattern.test(text)) return text;
+    if (Date.now() > deadline) throw new Error(`pane never matched ${pattern}:\n${text}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const prompt = /gwb demo>\s*$/m;
+
+describe('shell habits in tmux', () => {
+  beforeAll(async () => {
+    ensureFreshBuild();
+    serve = await startGwbServe();
+    home = mkdtempSync(join(tmpdir(), 'gwb-habits-'));
+    const env = [`XDG_CONFIG_HOME=${join(home, 'config')}`, 'TERM=xterm-256color', 'CI=0'].join(
+      ' ',
+    );
+    // PAGER is unset in the pane: the shell picks less, as psql does.
+    const command = `cd '${repoRoot}' && env -u PAGER -u LESS ${env} '${process.execPath}' '${gwbPath}' --url '${serve.url}'; echo "gwb exited with $?"; sleep 60`;
+    tmux('new-session', '-d', '-s', target, '-x', '120', '-y', '40', command);
+  }, 60_000);
+
+  afterAll(async () => {
+    spawnSync('tmux', ['-L', socket, 'kill-server']);
+    await serve?.stop();
+    if (home) rmSync(home, { recursive: true, force: true });
+  });
+
+  it('completes meta commands and their arguments with Tab', async () => {
+    await waitFor(/\\demo/);
+    type('\\dem');
+    key('Tab');
+    await waitFor(/> \\demo\s*$/m);
+    key('Enter');
+    await waitFor(/Graph demo: \d+ vertices/, 90_000);
+    await waitFor(prompt);
+    type('\\gr');
+    key('Tab');
+    await waitFor(/> \\graph\s*$/m);
+    type(' de');
+    key('Tab');
+    await waitFor(/> \\graph demo\s*$/m);
+    key('Enter');
+    await waitFor(/Using graph demo\./);
+    type('\\describe khop');
+    key('Tab');
+    await waitFor(/> \\describe khop_count\s*$/m);
+    key('Enter');
+    // \describe shows the default of k.
+    await waitFor(/│ k +│ INT +│ 2 +│/);
+  }, 180_000);
+
+  it('opens a tall result in the pager and leaves one line; \\pager off prints it', async () => {
+    type('INTERPRET QUERY () FOR GRAPH demo { S = {person.*}; PRINT S; }');
+    key('Enter');
+    // less shows the first screen of the table and its prompt on the last line.
+    const paged = await waitFor(/^:\s*$/m, 60_000);
+    expect(paged).toMatch(/│ v_id +│ v_type/);
+    key('q');
+    const back = await waitFor(/\(\d+ lines shown in less\)/);
+    expect(back).not.toMatch(/│ p2000 +│/);
+    await waitFor(prompt);
+    type('\\pager off');
+    key('Enter');
+    await waitFor(/Pager is off\./);
+    type('INTERPRET QUERY () FOR GRAPH demo { S = {person.*}; PRINT S; }');
+    key('Enter');
+    // Printed straight to the screen: its last rows are there, the pager's note is not.
+    const printed = await waitFor(/│ p1999 +│ person +│/, 60_000);
+    expect(printed).not.toContain('lines shown in less');
+    await waitFor(prompt);
+    type('\\pager on');
+    key('Enter');
+    await waitFor(/Pager is on \(less\)\./);
+  }, 120_000);
+
+  it('clears the screen with Ctrl+L and with clear', async () => {
+    type('\\timing on');
+    key('Enter');
+    await waitFor(/Timing is on\./);
+    key('C-l');
+    await expect.poll(() => pane(), { timeout: 10_000 }).not.toContain('Timing is on.');
+    expect(pane()).toMatch(prompt);
+    type('\\timing off');
+    key('Enter');
+    await waitFor(/Timing is off\./);
+    type('clear');
+    key('Enter');
+    await expect.poll(() => pane(), { timeout: 10_000 }).not.toContain('Timing is off.');
+    expect(pane()).toMatch(prompt);
+  }, 60_000);
+
+  it('puts every error of a message on the line of its mistake', async () => {
+    type('INTERPRET QUERY () FOR GRAPH demo {');
+    key('Enter');
+    type('  S = {nosuch.*};');
+    key('Enter');
+    type('  T = {other.*};');
+    key('Enter');
+    type('}');
+    key('Enter');
+    const shown = await waitFor(/unknown vertex type other/);
+    expect(shown).toMatch(/line 2:\d+: unknown vertex type nosuch/);
+    expect(shown).toMatch(/line 3:\d+: unknown vertex type other/);
+    expect(shown).toMatch(/2 \| +S = \{nosuch\.\*\};/);
+  }, 60_000);
+
+  it('writes plain text to the file of \\o', async () => {
+    const out = join(home, 'out.txt');
+    type(`\\o ${out}`);
+    key('Enter');
+    await waitFor(/Results go to /);
+    type('\\vertex person p1');
+    key('Enter');
+    // The result went to the file: the prompt comes back right under the command.
+    await waitFor(/\\vertex person p1\ngwb demo>\s*$/m);
+    type('\\o');
+    key('Enter');
+    await waitFor(/Results go to the screen\./);
+    const text = readFileSync(out, 'utf8');
+    expect(text).toMatch(/│ p1 +│ person +│/);
+    expect(text).not.toContain('\x1b[');
+    key('C-d');
+    await waitFor(/gwb exited with 0/);
+  }, 60_000);
+});
