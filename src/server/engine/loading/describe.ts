@@ -3,7 +3,7 @@
 // UsingClauses, Mappings, TargetName, [FromVertexType, ToVertexType], DataSource}]. The sample
 // shows only `SrcColName` mappings; the other mapping types here are this service's choice.
 import type { CreateLoadingJob, Expr } from '../../../core/gsql/index.js';
-import type { CatalogData } from '../catalog/types.js';
+import type { CatalogData, EdgeTypeDef } from '../catalog/types.js';
 import { formatExpr } from '../../../core/gsql/index.js';
 
 export interface JobMapping {
@@ -41,7 +41,31 @@ function mapping(expr: Expr): JobMapping {
     case 'IntLit':
     case 'FloatLit':
       return { Type: 'Literal', Value: expr.text };
-    default:
+    case 'Arrow':
+    case 'Attr':
+    case 'Between':
+    case 'Binary':
+    case 'BoolLit':
+    case 'Call':
+    case 'CaseExpr':
+    case 'DatetimeLit':
+    case 'GlobalAccum':
+    case 'In':
+    case 'Index':
+    case 'Interval':
+    case 'IsNull':
+    case 'IsTest':
+    case 'JsonObject':
+    case 'Like':
+    case 'ListLit':
+    case 'MethodCall':
+    case 'Name':
+    case 'NullLit':
+    case 'TupleLit':
+    case 'TypeStar':
+    case 'Unary':
+    case 'VertexAccum':
+    case 'VertexSetLit':
       return { Type: 'Expression', Value: formatExpr(expr) };
   }
 }
@@ -52,7 +76,23 @@ function optionValue(expr: Expr): string {
   return formatExpr(expr);
 }
 
-/** Describes a parsed job; edge end types come from the catalog when there is one pair. */
+/**
+ * An edge target's end type when it is known without the data: written after the id
+ * (`$0 Comment`), or the only type the edge's pairs have at that end.
+ */
+function endType(
+  edge: EdgeTypeDef | undefined,
+  end: 'from' | 'to',
+  given: Expr | null,
+): string | undefined {
+  if (given?.kind === 'Name') return given.name;
+  if (given !== null || !edge) return undefined;
+  const types = new Set(edge.pairs.map((p) => p[end]));
+  const [only] = types;
+  return types.size === 1 && only !== '*' ? only : undefined;
+}
+
+/** Describes a parsed job; edge end types come from the target or the catalog's pairs. */
 export function describeLoadingJob(
   ast: CreateLoadingJob,
   graph: string,
@@ -77,13 +117,16 @@ export function describeLoadingJob(
       for (const option of stmt.using) using[option.name.toUpperCase()] = optionValue(option.value);
       for (const target of stmt.targets) {
         const edge = catalog?.edgeTypes.find((e) => e.name === target.name);
-        const pair = target.what === 'EDGE' && edge?.pairs.length === 1 ? edge.pairs[0] : undefined;
+        const from = target.what === 'EDGE' ? endType(edge, 'from', target.fromType) : undefined;
+        const to = target.what === 'EDGE' ? endType(edge, 'to', target.toType) : undefined;
         statements.push({
           Type: target.what === 'VERTEX' ? 'Vertex' : target.what === 'EDGE' ? 'Edge' : 'TempTable',
           UsingClauses: using,
           Mappings: target.values.map(mapping),
           TargetName: target.name,
-          ...(pair ? { FromVertexType: pair.from, ToVertexType: pair.to } : {}),
+          ...(from !== undefined && to !== undefined
+            ? { FromVertexType: from, ToVertexType: to }
+            : {}),
           DataSource: { Type: stmt.tempTable ? 'TempTable' : 'FileVar', Value: source },
         });
       }

@@ -53,4 +53,16 @@ describe('describeLoadingJob', () => {
       ],
     });
   });
+
+  it('names the end types of a multi-pair edge when the target writes them', () => {
+    const ast = parseLoadingJob(
+      'CREATE LOADING JOB j FOR GRAPH social { DEFINE FILENAME f;' +
+        ' LOAD f TO EDGE placed VALUES ($0 post, $1 person, _), TO EDGE placed VALUES ($0, $1 bag, _); }',
+    );
+    const statements = describeLoadingJob(ast, 'social', loadingCatalog()).LoadingStatements;
+    expect(statements[0]).toMatchObject({ FromVertexType: 'post', ToVertexType: 'person' });
+    // The source of the second could be either of the pairs' sources: not named.
+    expect(statements[1]).not.toHaveProperty('FromVertexType');
+    expect(statements[1]).not.toHaveProperty('ToVertexType');
+  });
 });
