@@ -72,10 +72,12 @@ function toBool(value: unknown): boolean {
   return bad(value, 'BOOL');
 }
 
+// The UTC designator may be `Z` or a zero offset (`+00:00`, as LDBC's BI parameter files write
+// datetimes: `2012-11-28T13:19:40.000+00:00`); another offset is refused rather than guessed.
 const datetimePattern =
-  /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[ T](\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:\.\d+)?)?)?(?:z|Z)?$/;
+  /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[ T](\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:\.\d+)?)?)?(?:z|Z|[+-]00:?00)?$/;
 
-/** DATETIME from text (`YYYY-MM-DD[ HH:MM:SS]`, `/` separators, ISO `T`) or epoch seconds. */
+/** DATETIME from text (`YYYY-MM-DD[ HH:MM:SS]`, `/` separators, ISO `T`, UTC) or epoch seconds. */
 export function parseDatetime(value: unknown): number {
   if (typeof value === 'number' && Number.isInteger(value)) return value;
   if (typeof value === 'bigint') return Number(value);

@@ -76,6 +76,12 @@ export const cases: QueryCase[] = [
     ],
   },
   {
+    name: 'DATETIME parameters in ISO form with a UTC designator (Z, or +00:00 as LDBC writes them)',
+    query: q('PRINT d, e;', 'DATETIME d, DATETIME e'),
+    params: { d: '2012-11-28T13:19:40.000+00:00', e: '2012-11-28T13:19:40Z' },
+    expect: [{ d: '2012-11-28 13:19:40', e: '2012-11-28 13:19:40' }],
+  },
+  {
     name: 'a vertex set prints v_id, v_type and attributes with vertex accumulators as @name',
     query: q(
       'SumAccum<INT> @cnt; S = {person.*}; S = SELECT s FROM S:s WHERE s.age > 30 POST-ACCUM s.@cnt += s.age; PRINT S;',
