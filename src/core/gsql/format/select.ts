@@ -79,18 +79,17 @@ export function formatPatterns(patterns: readonly Pattern[]): string {
 
 function formatPattern(p: Pattern): string {
   if (hasPropertyMaps(p)) return formatCypherPattern(p);
-  let text = formatVertexStep(p.source);
+  const parts = [formatVertexStep(p.source)];
   // Hops whose target is implicit were written as one edge step composed with `.`.
   let group: EdgeStep[] = [];
   for (const hop of p.hops) {
     group.push(hop.edge);
     if (hop.target.implicit === true) continue;
-    const target = formatVertexStep(hop.target);
-    text += ` ${formatEdgeSteps(group)}${target === '' ? '' : ` ${target}`}`;
+    parts.push(formatEdgeSteps(group), formatVertexStep(hop.target));
     group = [];
   }
-  if (group.length > 0) text += ` ${formatEdgeSteps(group)}`;
-  return text;
+  if (group.length > 0) parts.push(formatEdgeSteps(group));
+  return parts.filter((part) => part !== '').join(' ');
 }
 
 function formatVertexStep(v: VertexStep): string {

@@ -135,6 +135,11 @@ function parsePostfix(c: Cursor, start: Token, base: Expr): Expr {
   for (;;) {
     if (c.at('.')) {
       c.next();
+      // `Person.*`: every vertex of a type, as a vertex set (`S = Person.*;`).
+      if (expr.kind === 'Name' && expr === base && c.at('*')) {
+        c.next();
+        return { kind: 'TypeStar', typeName: expr.name, range: c.rangeFrom(start) };
+      }
       if (c.tok.kind === 'localAccum') {
         const name = c.next().text.slice(1);
         expr = { kind: 'VertexAccum', target: expr, name, prime: false, range: c.rangeFrom(start) };

@@ -89,9 +89,11 @@ function parseLoadTarget(c: Cursor): LoadTarget {
     : c.eat('EDGE')
       ? 'EDGE'
       : (c.expect('TEMP_TABLE'), 'TEMP_TABLE');
-  const name = c.name(
-    what === 'EDGE' ? 'edge type' : what === 'VERTEX' ? 'vertex type' : 'temp table name',
-  );
+  const described =
+    what === 'EDGE' ? 'edge type' : what === 'VERTEX' ? 'vertex type' : 'temp table name';
+  // Only a type name can follow, so a reserved word is one too (`TO VERTEX Order`).
+  const reservedName = !c.atName(described) && c.tok.kind === 'word' && c.peekIs(1, 'VALUES');
+  const name = reservedName ? c.next().text : c.name(described);
   const columns: string[] = [];
   if (what === 'TEMP_TABLE') {
     c.expect('(');

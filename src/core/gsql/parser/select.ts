@@ -121,7 +121,8 @@ export function parsePatterns(c: Cursor): Pattern[] {
 function parsePattern(c: Cursor): Pattern {
   const start = c.tok;
   if (atCypherNode(c)) return parseCypherPattern(c);
-  const source = parseVertexStep(c, true);
+  // A pattern may start at its first edge: `FROM -(Likes>:e)- :msg` (any source vertex).
+  const source = atArrowOpen(c) ? emptyStep(c.tok) : parseVertexStep(c, true);
   const hops: Hop[] = [];
   while (atArrowOpen(c)) {
     const hopStart = c.tok;
@@ -145,6 +146,12 @@ function parsePattern(c: Cursor): Pattern {
 /** The range from the start of one range to the end of another. */
 function spanOf(first: Range, last: Range): Range {
   return { start: first.start, end: last.end };
+}
+
+/** A written-empty vertex step before `at`: no types, no alias, an empty range. */
+function emptyStep(at: Token): VertexStep {
+  const point = { offset: at.start, line: at.line, column: at.column };
+  return { kind: 'VertexStep', types: [], alias: null, range: { start: point, end: point } };
 }
 
 /** The vertex step a `.` stands for: no types, no alias, an empty range at the dot. */
