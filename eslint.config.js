@@ -41,6 +41,17 @@ export default tseslint.config(
     },
   },
   {
+    // One exhaustive switch per AST union: every member is a case and there is no default, so a
+    // new node kind (or any new union member) fails the lint until each switch handles it.
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    rules: {
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { allowDefaultCaseForExhaustiveSwitch: false, considerDefaultExhaustiveForUnions: false },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },

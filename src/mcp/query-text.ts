@@ -4,7 +4,7 @@
 // When the text cannot be read or parsed, the query is not run in read-only mode: unknown is not
 // read-only.
 import type { CallOptions, GraphClient } from '../core/client/index.js';
-import { BUILTIN_FUNCTIONS, walk, type CreateQuery, type Node } from '../core/gsql/index.js';
+import { queryCalls, type CreateQuery, type Node } from '../core/gsql/index.js';
 import { ToolRefusal } from './refusal.js';
 import { createQueries, findWrites, formatProblems, type WriteFinding } from './write-check.js';
 
@@ -54,19 +54,6 @@ export function refuseWrites(what: string, writes: readonly WriteFinding[]): nev
   );
 }
 
-const builtins = new Set(BUILTIN_FUNCTIONS.keys());
-
-/** Names called like functions that are not built-ins: possibly installed queries (subqueries). */
-function calledNames(root: Node): string[] {
-  const names = new Set<string>();
-  walk(root, {
-    enter(node) {
-      if (node.kind === 'Call' && !builtins.has(node.name.toLowerCase())) names.add(node.name);
-    },
-  });
-  return [...names];
-}
-
 /** More called queries than this are not followed: the query is refused instead. */
 const maxCalled = 32;
 
@@ -82,7 +69,7 @@ export async function ensureCalledQueriesReadOnly(
   options: CallOptions = {},
   seen: Set<string> = new Set(),
 ): Promise<void> {
-  for (const name of calledNames(root)) {
+  for (const { name } of queryCalls(root)) {
     if (seen.has(name)) continue;
     seen.add(name);
     if (seen.size > maxCalled) {

@@ -1,20 +1,22 @@
 // Read-only enforcement by the GSQL front end: the text is parsed and the tree decides whether a
-// query writes. Writes are what the language can change through a query: attribute assignment
-// (`s.attr = e` in ACCUM, POST-ACCUM or the body), setAttr calls, INSERT, DELETE (statement or
-// inside ACCUM), UPDATE; files written on the server (FILE declarations, PRINT ... TO_CSV) count
-// too, since a read-only session should leave nothing behind. Never a regular expression.
+// query writes, by the one write analysis of src/core/gsql/writes.ts (the engine uses it too).
+// Every write counts here, files on the server included: a read-only session leaves nothing
+// behind. Never a regular expression.
 import {
   describeExpected,
   lex,
   parse,
-  walk,
+  queryWrites,
   type CreateQuery,
   type Diagnostic,
   type InterpretBlock,
   type Node,
+  type QueryWriteKind,
 } from '../core/gsql/index.js';
 
+/** A write as the MCP tools report it: what, where (line:column) and its kind. */
 export interface WriteFinding {
+  readonly kind: QueryWriteKind;
   readonly what: string;
   readonly line: number;
   readonly column: number;
@@ -28,46 +30,14 @@ export interface SyntaxProblem {
   readonly found?: string;
 }
 
-function finding(node: Node, what: string): WriteFinding {
-  return { what, line: node.range.start.line, column: node.range.start.column };
-}
-
 /** Every place in the tree that writes, in source order. */
 export function findWrites(root: Node): WriteFinding[] {
-  const out: WriteFinding[] = [];
-  walk(root, {
-    enter(node) {
-      switch (node.kind) {
-        case 'Assign':
-          if (node.target.kind === 'Attr') {
-            out.push(finding(node, `assigns attribute ${node.target.name}`));
-          }
-          break;
-        case 'MethodCall':
-          if (node.name.toLowerCase() === 'setattr') out.push(finding(node, 'calls setAttr'));
-          break;
-        case 'Insert':
-          out.push(finding(node, `INSERT INTO ${node.target}`));
-          break;
-        case 'Delete':
-        case 'DeleteAlias':
-          out.push(finding(node, `DELETE ${node.alias}`));
-          break;
-        case 'Update':
-          out.push(finding(node, `UPDATE ${node.alias}`));
-          break;
-        case 'FileDecl':
-          out.push(finding(node, `writes file ${node.name}`));
-          break;
-        case 'Print':
-          if (node.toCsv !== null) out.push(finding(node, 'PRINT ... TO_CSV writes a file'));
-          break;
-        default:
-          break;
-      }
-    },
-  });
-  return out;
+  return queryWrites(root).map((w) => ({
+    kind: w.kind,
+    what: w.what,
+    line: w.range.start.line,
+    column: w.range.start.column,
+  }));
 }
 
 /** A diagnostic as a model reads it: line:column, the message, what was expected. */

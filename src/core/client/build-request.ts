@@ -44,7 +44,10 @@ function paramText(value: unknown): string {
     case 'bigint':
     case 'boolean':
       return String(value);
-    default:
+    case 'function':
+    case 'object':
+    case 'symbol':
+    case 'undefined':
       return JSON.stringify(value) ?? '';
   }
 }

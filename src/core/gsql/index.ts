@@ -26,4 +26,12 @@ export { describeExpected, formatDiagnostic } from './diagnostics.js';
 export { ACCUM_TYPES, BASE_TYPES, KEYWORDS, RESERVED } from './keywords.js';
 export { BUILTIN_FUNCTIONS, builtinFunction, functionSignature } from './functions.js';
 export type { BuiltinFunction, FunctionCategory, ResultType } from './functions.js';
+export {
+  changesGraph,
+  queryCalls,
+  queryWrites,
+  queryWritesThrough,
+  WRITING_METHODS,
+} from './writes.js';
+export type { QueryCall, QueryWrite, QueryWriteKind } from './writes.js';
 export type { AccumName } from './keywords.js';

@@ -77,7 +77,7 @@ export const describeQueryTool = defineTool({
     output: jsonSafe(getQueryMetadata.result.shape.output).optional(),
     text: z.string().optional(),
     writes: z
-      .array(z.object({ what: z.string(), line: z.number(), column: z.number() }))
+      .array(z.object({ kind: z.string(), what: z.string(), line: z.number(), column: z.number() }))
       .optional(),
   },
   async run(args, ctx) {

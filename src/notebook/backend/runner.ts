@@ -124,10 +124,6 @@ export class CellRunner {
       }
       case 'path':
         return { outputs: [await this.runPath(cell, graph, state)], graph, changesSchema: false };
-      default: {
-        const unreachable: never = cell.kind;
-        return unreachable;
-      }
     }
   }
 

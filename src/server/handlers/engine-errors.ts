@@ -1,6 +1,7 @@
 // Engine-side failures as HTTP answers: the engine's errors carry their own codes; here they
 // get the status and the REST++ code the envelope shows. One place, wrapped around every
 // handler map that reaches the engine.
+import { DataSourceError, dataSourceHttpError } from '../datasources/errors.js';
 import { CatalogError } from '../engine/catalog/errors.js';
 import { EngineError } from '../engine/errors.js';
 import { LibraryError } from '../engine/library/index.js';
@@ -33,7 +34,11 @@ export function engineHttpError(error: unknown): HttpError | undefined {
         return new NotFoundError(error.message, ServerErrorCodes.graphNotFound);
       case 'ENGINE-NOT-FOUND':
         return new NotFoundError(error.message, EngineHttpCodes.objectNotFound);
-      default:
+      case 'ENGINE-BAD-REQUEST':
+      case 'ENGINE-BAD-VALUE':
+      case 'ENGINE-EDGE-PAIR':
+      case 'ENGINE-UNKNOWN-ATTRIBUTE':
+      case 'ENGINE-UNKNOWN-TYPE':
         return new BadRequestError(error.message, ServerErrorCodes.invalidPayload);
     }
   }
@@ -70,6 +75,7 @@ export function engineHttpError(error: unknown): HttpError | undefined {
       return new HttpError(499, ServerErrorCodes.aborted, error.message);
     return new BadRequestError(error.message, error.code);
   }
+  if (error instanceof DataSourceError) return dataSourceHttpError(error);
   if (error instanceof ConditionError) return new BadRequestError(error.message, error.code);
   if (error instanceof PathError) {
     switch (error.code) {
@@ -79,7 +85,10 @@ export function engineHttpError(error: unknown): HttpError | undefined {
         return new RequestTimeoutError(error.message);
       case 'PATH-ABORTED':
         return new HttpError(499, ServerErrorCodes.aborted, error.message);
-      default:
+      case 'PATH-BAD-REQUEST':
+      case 'PATH-TOO-MANY-PATHS':
+      case 'PATH-UNKNOWN-TYPE':
+      case 'PATH-VERTEX-NOT-FOUND':
         return new BadRequestError(error.message, error.code);
     }
   }

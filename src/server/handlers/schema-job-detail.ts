@@ -26,7 +26,31 @@ function literalText(expr: Expr | null): string | undefined {
       const inner = literalText(expr.operand);
       return expr.op === '-' && inner !== undefined ? `-${inner}` : undefined;
     }
-    default:
+    case 'Arrow':
+    case 'Attr':
+    case 'Between':
+    case 'Binary':
+    case 'Call':
+    case 'CaseExpr':
+    case 'ColumnRef':
+    case 'DatetimeLit':
+    case 'GlobalAccum':
+    case 'In':
+    case 'Index':
+    case 'Interval':
+    case 'IsNull':
+    case 'IsTest':
+    case 'JsonObject':
+    case 'Like':
+    case 'ListLit':
+    case 'MethodCall':
+    case 'Name':
+    case 'NullLit':
+    case 'TupleLit':
+    case 'TypeStar':
+    case 'VertexAccum':
+    case 'VertexSetLit':
+    case 'Wildcard':
       return undefined;
   }
 }

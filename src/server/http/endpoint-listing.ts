@@ -28,7 +28,10 @@ function defaultText(value: unknown): string {
     case 'boolean':
     case 'bigint':
       return value.toString();
-    default:
+    case 'function':
+    case 'object':
+    case 'symbol':
+    case 'undefined':
       return JSON.stringify(value) ?? '';
   }
 }

@@ -60,7 +60,13 @@ function describe(issue: Issue): { text: string; path: PropertyKey[] } {
       return { text: `expected one of ${issue.values.map((v) => show(v)).join(', ')}`, path };
     case 'unrecognized_keys':
       return { text: `unknown field(s) ${issue.keys.join(', ')}`, path };
-    default:
+    case 'custom':
+    case 'invalid_element':
+    case 'invalid_format':
+    case 'invalid_key':
+    case 'not_multiple_of':
+    case 'too_big':
+    case 'too_small':
       return { text: issue.message, path };
   }
 }

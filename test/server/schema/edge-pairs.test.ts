@@ -294,4 +294,13 @@ describe('ALTER EDGE ... ADD | DROP PAIR', () => {
     expect(await edges('Person', '7', 'Has_Creator_Reverse')).toEqual(['Person:7>Post:2']);
     expect(await edges('Forum', '3', 'Located_In')).toEqual(['Forum:3>Country:9']);
   });
+
+  it('deletes the edges of every pair with a vertex at one of their ends', async () => {
+    const before = await edges('Post', '2', 'Has_Creator');
+    expect(before).toEqual(['Post:2>Person:7']);
+    const answer = await raw(server, 'DELETE', '/restpp/graph/net/vertices/Person/7');
+    expect(answer.status).toBe(200);
+    expect(await edges('Post', '2', 'Has_Creator')).toEqual([]);
+    expect(await edges('Comment', '1', 'Has_Tag')).toEqual(['Comment:1>Tag:5']);
+  });
 });

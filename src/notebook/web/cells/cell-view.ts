@@ -163,10 +163,6 @@ export class CellView {
         );
         return;
       }
-      default: {
-        const unreachable: never = cell.kind;
-        return unreachable;
-      }
     }
   }
 

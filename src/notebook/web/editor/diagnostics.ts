@@ -14,10 +14,6 @@ export function markerSeverity(severity: Severity): monaco.MarkerSeverity {
       return monaco.MarkerSeverity.Warning;
     case 'info':
       return monaco.MarkerSeverity.Info;
-    default: {
-      const unreachable: never = severity;
-      return unreachable;
-    }
   }
 }
 

@@ -316,7 +316,10 @@ function textOf(nodes: readonly MdInline[]): string {
           return n.alt;
         case 'break':
           return '\n';
-        default:
+        case 'emphasis':
+        case 'link':
+        case 'strike':
+        case 'strong':
           return textOf(n.children);
       }
     })

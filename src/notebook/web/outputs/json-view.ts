@@ -46,10 +46,13 @@ export function leafText(value: unknown): { text: string; kind: string } {
       return { text: String(value), kind: 'boolean' };
     case 'undefined':
       return { text: 'undefined', kind: 'null' };
-    default:
-      // Not in parsed JSON (functions, symbols); named rather than printed.
-      return { text: `<${typeof value}>`, kind: 'other' };
+    case 'function':
+    case 'object':
+    case 'symbol':
+      break;
   }
+  // Not in parsed JSON (functions, symbols); named rather than printed.
+  return { text: `<${typeof value}>`, kind: 'other' };
 }
 
 export function createJsonView(value: unknown, options: JsonViewOptions = {}): JsonView {

@@ -59,7 +59,31 @@ function defaultText(p: Param): string | undefined {
       if (d.op === '-' && (d.operand.kind === 'IntLit' || d.operand.kind === 'FloatLit'))
         return `-${d.operand.text}`;
       return undefined;
-    default:
+    case 'Arrow':
+    case 'Attr':
+    case 'Between':
+    case 'Binary':
+    case 'Call':
+    case 'CaseExpr':
+    case 'ColumnRef':
+    case 'DatetimeLit':
+    case 'GlobalAccum':
+    case 'In':
+    case 'Index':
+    case 'Interval':
+    case 'IsNull':
+    case 'IsTest':
+    case 'JsonObject':
+    case 'Like':
+    case 'ListLit':
+    case 'MethodCall':
+    case 'Name':
+    case 'NullLit':
+    case 'TupleLit':
+    case 'TypeStar':
+    case 'VertexAccum':
+    case 'VertexSetLit':
+    case 'Wildcard':
       return undefined;
   }
 }

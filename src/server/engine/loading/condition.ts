@@ -70,7 +70,13 @@ function compileBinary(expr: Expr & { kind: 'Binary' }, ctx: ExprContext): Evalu
       return (row) => numeric(l(row)) / numeric(r(row));
     case '%':
       return (row) => numeric(l(row)) % numeric(r(row));
-    default:
+    case '&':
+    case '<<':
+    case '>>':
+    case '|':
+    case 'INTERSECT':
+    case 'MINUS':
+    case 'UNION':
       return jobError('LOADING-UNSUPPORTED', at(ctx, expr), `operator ${expr.op} in WHERE`);
   }
 }
@@ -126,7 +132,30 @@ export function compileCondition(expr: Expr, ctx: ExprContext): Evaluator {
       const args = expr.args.map((a) => compileCondition(a, ctx));
       return (row) => f.fn(args.map((a) => a(row)));
     }
-    default:
+    case 'Arrow':
+    case 'Attr':
+    case 'BoolLit':
+    case 'CaseExpr':
+    case 'ColumnRef':
+    case 'DatetimeLit':
+    case 'FloatLit':
+    case 'GlobalAccum':
+    case 'Index':
+    case 'Interval':
+    case 'IntLit':
+    case 'IsNull':
+    case 'JsonObject':
+    case 'Like':
+    case 'ListLit':
+    case 'MethodCall':
+    case 'Name':
+    case 'NullLit':
+    case 'StringLit':
+    case 'TupleLit':
+    case 'TypeStar':
+    case 'VertexAccum':
+    case 'VertexSetLit':
+    case 'Wildcard':
       break;
   }
   return jobError('LOADING-UNSUPPORTED', at(ctx, expr), `${expr.kind} is not allowed in WHERE`);

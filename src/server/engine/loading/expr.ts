@@ -75,7 +75,29 @@ export function compileLeaf(expr: Expr, ctx: ExprContext): Evaluator | undefined
         return (row) => row.fileName;
       }
       return undefined;
-    default:
+    case 'Arrow':
+    case 'Between':
+    case 'Binary':
+    case 'Call':
+    case 'CaseExpr':
+    case 'GlobalAccum':
+    case 'In':
+    case 'Index':
+    case 'Interval':
+    case 'IsNull':
+    case 'IsTest':
+    case 'JsonObject':
+    case 'Like':
+    case 'ListLit':
+    case 'MethodCall':
+    case 'Name':
+    case 'NullLit':
+    case 'TupleLit':
+    case 'TypeStar':
+    case 'Unary':
+    case 'VertexAccum':
+    case 'VertexSetLit':
+    case 'Wildcard':
       return undefined;
   }
 }
@@ -193,7 +215,34 @@ export function compileToken(expr: Expr, ctx: ExprContext): Evaluator {
       return compileCall(expr, ctx);
     case 'Arrow':
       return compileArrow(expr, ctx);
-    default:
+    case 'Attr':
+    case 'Between':
+    case 'Binary':
+    case 'BoolLit':
+    case 'CaseExpr':
+    case 'ColumnRef':
+    case 'DatetimeLit':
+    case 'FloatLit':
+    case 'GlobalAccum':
+    case 'In':
+    case 'Index':
+    case 'Interval':
+    case 'IntLit':
+    case 'IsNull':
+    case 'IsTest':
+    case 'JsonObject':
+    case 'Like':
+    case 'ListLit':
+    case 'MethodCall':
+    case 'Name':
+    case 'NullLit':
+    case 'StringLit':
+    case 'TupleLit':
+    case 'TypeStar':
+    case 'Unary':
+    case 'VertexAccum':
+    case 'VertexSetLit':
+    case 'Wildcard':
       return jobError(
         'LOADING-UNSUPPORTED',
         at(ctx, expr),

@@ -228,7 +228,8 @@ export function conditionAttributes(node: ConditionNode): string[] {
       case 'not':
         visit(n.operand);
         break;
-      default:
+      case 'compare':
+      case 'truth':
         names.add(n.attribute);
     }
   };

@@ -28,22 +28,16 @@ function declaredShapes(query: CreateQuery): Map<string, Shape> {
   }
   walk(query, {
     enter: (node: Node) => {
-      switch (node.kind) {
-        case 'AccumDecl':
-          for (const v of node.vars)
-            if (v.scope === 'global') shapes.set(`@@${v.name}`, formatType(node.type));
-          break;
-        case 'VarDecl':
-          for (const v of node.vars) shapes.set(v.name, formatType(node.type));
-          break;
-        case 'SelectStmt':
-          shapes.set(node.target, vertexSetShape());
-          break;
-        case 'VertexSetDecl':
-          shapes.set(node.name, vertexSetShape());
-          break;
-        default:
-          break;
+      // A walker picks the declaring kinds out of every node kind: no switch over them all.
+      if (node.kind === 'AccumDecl') {
+        for (const v of node.vars)
+          if (v.scope === 'global') shapes.set(`@@${v.name}`, formatType(node.type));
+      } else if (node.kind === 'VarDecl') {
+        for (const v of node.vars) shapes.set(v.name, formatType(node.type));
+      } else if (node.kind === 'SelectStmt') {
+        shapes.set(node.target, vertexSetShape());
+      } else if (node.kind === 'VertexSetDecl') {
+        shapes.set(node.name, vertexSetShape());
       }
     },
   });

@@ -88,7 +88,36 @@ export function queryStatement(ctx: StatementContext): Promise<string[]> | undef
         });
         return answerText(output.results);
       })();
-    default:
+    case 'AlterPassword':
+    case 'ClearGraphStore':
+    case 'CreateEdge':
+    case 'CreateGraph':
+    case 'CreateLoadingJob':
+    case 'CreateRole':
+    case 'CreateSchemaChangeJob':
+    case 'CreateSecret':
+    case 'CreateUser':
+    case 'CreateVertex':
+    case 'Drop':
+    case 'DropAll':
+    case 'DropRole':
+    case 'Error':
+    case 'GetUdf':
+    case 'ImportPackage':
+    case 'Ls':
+    case 'PrivilegeGrant':
+    case 'PutUdf':
+    case 'RoleGrant':
+    case 'RunJob':
+    case 'RunSchemaChange':
+    case 'SetParam':
+    case 'Show':
+    case 'ShowPackage':
+    case 'ShowPrivilege':
+    case 'TypedefAccum':
+    case 'TypedefTuple':
+    case 'UseGlobal':
+    case 'UseGraph':
       return undefined;
   }
 }

@@ -5,10 +5,15 @@
 // subquery it calls, transitively) is not registered: its own write at its end would otherwise
 // wait for itself; such a query keeps its writes atomic but may observe other writes mid-run.
 // Every face runs queries through here (REST++, interpret, the shell, template queries).
-import { walk, type CreateQuery, type InterpretBlock } from '../../../core/gsql/index.js';
+import {
+  changesGraph,
+  queryWritesThrough,
+  type CreateQuery,
+  type InterpretBlock,
+} from '../../../core/gsql/index.js';
 import { findQuery } from '../catalog/jobs.js';
 import type { Engine } from '../engine.js';
-import { queryWrites, type CompiledQuery, type QueryOutput } from '../query/index.js';
+import type { CompiledQuery, QueryOutput } from '../query/index.js';
 import { detachedFailure, type DetachedEntry } from './detached.js';
 import { parseQueryText, queryService, type RunRequest } from './service.js';
 import { QueueFullError } from './workload.js';
@@ -17,28 +22,13 @@ type QueryAst = CreateQuery | InterpretBlock;
 
 /** Whether a query may write, directly or through the installed/created queries it calls. */
 export function queryMayWrite(engine: Engine, graph: string, ast: QueryAst): boolean {
-  const seen = new Set<string>();
-  const visit = (node: QueryAst): boolean => {
-    if (queryWrites(node).writes) return true;
-    let writes = false;
-    walk(node, {
-      enter(n) {
-        if (writes) return false;
-        if (n.kind !== 'Call' || seen.has(n.name)) return undefined;
-        seen.add(n.name);
-        const def = findQuery(engine.catalog, graph, n.name);
-        if (!def) return undefined;
-        try {
-          writes = visit(parseQueryText(def.text));
-        } catch {
-          writes = true; // unreadable: assume the worst (no registration, no self-wait)
-        }
-        return undefined;
-      },
-    });
-    return writes;
+  // An unreadable called query throws from the lookup: it counts as a write (no registration,
+  // no self-wait).
+  const lookup = (name: string) => {
+    const def = findQuery(engine.catalog, graph, name);
+    return def ? parseQueryText(def.text) : undefined;
   };
-  return visit(ast);
+  return queryWritesThrough(ast, lookup).some(changesGraph);
 }
 
 /** Per compiled form (recompiled after every schema change, so the answer stays current). */

@@ -77,7 +77,16 @@ export function scalarOf(spec: AccSpec): Scalar {
       return { init: 0, conv: toInt, combine: (a, b) => bitOp(a, b, '|') };
     case 'BitwiseAndAccum':
       return { init: -1, conv: toInt, combine: (a, b) => bitOp(a, b, '&') };
-    default:
+    case 'ArrayAccum':
+    case 'AvgAccum':
+    case 'BagAccum':
+    case 'GroupByAccum':
+    case 'HeapAccum':
+    case 'ListAccum':
+    case 'MapAccum':
+    case 'Overwrite':
+    case 'PercentileContAccum':
+    case 'SetAccum':
       return { init: defaultValue(spec.el), conv, combine: (_a, b) => b };
   }
 }

@@ -254,7 +254,14 @@ export function makeAcc(spec: AccSpec, caps: HeapCaps, init?: unknown): Acc {
     case 'ArrayAccum':
       acc = new ArrayAcc(spec, caps);
       break;
-    default:
+    case 'AndAccum':
+    case 'BitwiseAndAccum':
+    case 'BitwiseOrAccum':
+    case 'MaxAccum':
+    case 'MinAccum':
+    case 'OrAccum':
+    case 'Overwrite':
+    case 'SumAccum':
       acc = new ScalarAcc(spec, init);
   }
   if (init !== undefined && init !== null) acc.assign(init);

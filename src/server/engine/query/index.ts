@@ -2,8 +2,7 @@
 // closures, run it many times against the engine's in-memory graph, PRINT the real service's
 // JSON. Writes are collected and applied atomically at the end through `engine.write`.
 import { writeFile } from 'node:fs/promises';
-import type { CreateQuery, Expr, InterpretBlock, Node } from '../../../core/gsql/index.js';
-import { walk } from '../../../core/gsql/index.js';
+import type { CreateQuery, Expr, InterpretBlock } from '../../../core/gsql/index.js';
 import { parseDatetime, ValueError } from '../values.js';
 import { elementsOf } from './accum.js';
 import { CompileContext } from './compile/context/compile-context.js';
@@ -238,7 +237,15 @@ function bindValue(r: Run, p: ParamSpec, t: T, v: unknown): unknown {
         );
       }
       return badParam(p, 'expected a map');
-    default: {
+    case 'accum':
+    case 'any':
+    case 'edge':
+    case 'file':
+    case 'json':
+    case 'string':
+    case 'tuple':
+    case 'void':
+    case 'vset': {
       const conv = converter(t);
       return conv ? conv(v) : v;
     }
@@ -251,55 +258,4 @@ function bindParam(r: Run, p: ParamSpec, given: unknown): unknown {
     return defaultValue(p.t);
   }
   return bindValue(r, p, p.t, given);
-}
-
-/**
- * Whether a query writes to the graph (attribute updates, INSERT, DELETE, UPDATE, setAttr), with
- * the reasons; read-only callers refuse such queries.
- */
-export function queryWrites(ast: CreateQuery | InterpretBlock): {
-  writes: boolean;
-  reasons: string[];
-} {
-  const reasons: string[] = [];
-  const at = (n: Node) => `line ${n.range.start.line}:${n.range.start.column}`;
-  // Names that are vertex or edge aliases / variables are not known without compiling; an
-  // assignment to `x.attr` (not an accumulator, not a tuple field of a declared tuple variable)
-  // counts as an attribute update.
-  const tupleVars = new Set<string>();
-  walk(ast, {
-    enter(n) {
-      if (n.kind === 'VarDecl' && n.type.kind === 'NamedType')
-        for (const v of n.vars) tupleVars.add(v.name);
-    },
-  });
-  walk(ast, {
-    enter(n) {
-      switch (n.kind) {
-        case 'Insert':
-          reasons.push(`INSERT INTO ${n.target} at ${at(n)}`);
-          break;
-        case 'Delete':
-        case 'DeleteAlias':
-          reasons.push(`DELETE at ${at(n)}`);
-          break;
-        case 'Update':
-          reasons.push(`UPDATE at ${at(n)}`);
-          break;
-        case 'Assign':
-          if (
-            n.target.kind === 'Attr' &&
-            !(n.target.target.kind === 'Name' && tupleVars.has(n.target.target.name))
-          )
-            reasons.push(`attribute update ${n.target.name} at ${at(n)}`);
-          break;
-        case 'MethodCall':
-          if (n.name.toLowerCase() === 'setattr') reasons.push(`setAttr at ${at(n)}`);
-          break;
-        default:
-          break;
-      }
-    },
-  });
-  return { writes: reasons.length > 0, reasons };
 }

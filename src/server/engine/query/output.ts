@@ -45,19 +45,26 @@ export function vertexIdText(graph: Graph, id: unknown): string {
   return graph.vertexByIndex[vtypeOf(id)]?.ids[vslotOf(id)] ?? '';
 }
 
+function primitiveAttrOut(name: (AttrType & { kind: 'primitive' })['name'], v: unknown): unknown {
+  switch (name) {
+    case 'DATETIME':
+      return formatDatetime(typeof v === 'number' ? v : 0);
+    case 'FLOAT':
+      return typeof v === 'number' ? formatFloat(v) : v;
+    case 'DOUBLE':
+      return typeof v === 'number' ? formatDouble(v) : v;
+    case 'BOOL':
+    case 'INT':
+    case 'STRING':
+    case 'UINT':
+      return v;
+  }
+}
+
 function attrOut(type: AttrType, v: unknown): unknown {
   switch (type.kind) {
     case 'primitive':
-      switch (type.name) {
-        case 'DATETIME':
-          return formatDatetime(typeof v === 'number' ? v : 0);
-        case 'FLOAT':
-          return typeof v === 'number' ? formatFloat(v) : v;
-        case 'DOUBLE':
-          return typeof v === 'number' ? formatDouble(v) : v;
-        default:
-          return v;
-      }
+      return primitiveAttrOut(type.name, v);
     case 'list':
     case 'set':
       return Array.isArray(v) ? v.map((x) => attrOut(type.element, x)) : [];
@@ -210,7 +217,15 @@ export function out(ctx: OutCtx, v: unknown, t: T): unknown {
       return out(ctx, v, accumValueType(t.a));
     case 'any':
       return anyOut(ctx, v);
-    default:
+    case 'bool':
+    case 'edge':
+    case 'file':
+    case 'int':
+    case 'json':
+    case 'string':
+    case 'uint':
+    case 'void':
+    case 'vset':
       return v;
   }
 }

@@ -176,7 +176,20 @@ export function converter(t: T): ((v: unknown) => unknown) | null {
       return (v) => (typeof v === 'string' ? v : String(v));
     case 'bool':
       return (v) => Boolean(v);
-    default:
+    case 'accum':
+    case 'any':
+    case 'bag':
+    case 'datetime':
+    case 'edge':
+    case 'file':
+    case 'json':
+    case 'list':
+    case 'map':
+    case 'set':
+    case 'tuple':
+    case 'vertex':
+    case 'void':
+    case 'vset':
       return null;
   }
 }
@@ -206,7 +219,13 @@ export function defaultValue(t: T): unknown {
     }
     case 'vset':
       return VSet.empty;
-    default:
+    case 'accum':
+    case 'any':
+    case 'edge':
+    case 'file':
+    case 'json':
+    case 'vertex':
+    case 'void':
       return null;
   }
 }

@@ -90,7 +90,13 @@ export function accumValueType(a: AccSpec): T {
     case 'BitwiseAndAccum':
     case 'BitwiseOrAccum':
       return INT;
-    default:
+    case 'ArrayAccum':
+    case 'BagAccum':
+    case 'GroupByAccum':
+    case 'HeapAccum':
+    case 'ListAccum':
+    case 'MapAccum':
+    case 'SetAccum':
       return { k: 'accum', a };
   }
 }
@@ -107,7 +113,15 @@ export function isScalarAccum(a: AccSpec): boolean {
     case 'BitwiseOrAccum':
     case 'Overwrite':
       return true;
-    default:
+    case 'ArrayAccum':
+    case 'AvgAccum':
+    case 'BagAccum':
+    case 'GroupByAccum':
+    case 'HeapAccum':
+    case 'ListAccum':
+    case 'MapAccum':
+    case 'PercentileContAccum':
+    case 'SetAccum':
       return false;
   }
 }
@@ -126,7 +140,19 @@ export function typeName(t: T): string {
       return t.vt ? `VERTEX<${t.vt}>` : 'VERTEX';
     case 'accum':
       return t.a.name;
-    default:
+    case 'any':
+    case 'bool':
+    case 'datetime':
+    case 'double':
+    case 'edge':
+    case 'file':
+    case 'float':
+    case 'int':
+    case 'json':
+    case 'string':
+    case 'uint':
+    case 'void':
+    case 'vset':
       return t.k.toUpperCase();
   }
 }

@@ -48,7 +48,29 @@ function shown(e: Expr): string {
       return 'a tuple';
     case 'JsonObject':
       return 'a JSON object';
-    default:
+    case 'Arrow':
+    case 'Attr':
+    case 'Between':
+    case 'Binary':
+    case 'Call':
+    case 'CaseExpr':
+    case 'ColumnRef':
+    case 'DatetimeLit':
+    case 'GlobalAccum':
+    case 'In':
+    case 'Index':
+    case 'Interval':
+    case 'IsNull':
+    case 'IsTest':
+    case 'Like':
+    case 'MethodCall':
+    case 'Name':
+    case 'NullLit':
+    case 'TypeStar':
+    case 'Unary':
+    case 'VertexAccum':
+    case 'VertexSetLit':
+    case 'Wildcard':
       return 'an expression';
   }
 }
@@ -130,7 +152,14 @@ function value(e: Expr, t: QueryType, w: Where): unknown {
     case 'map':
       if (e.kind !== 'JsonObject') fail(e, w, `expected a JSON object, got ${shown(e)}`);
       return Object.fromEntries(e.entries.map((x) => [x.key, value(x.value, t.val, w)]));
-    default:
+    case 'accum':
+    case 'any':
+    case 'edge':
+    case 'file':
+    case 'json':
+    case 'tuple':
+    case 'void':
+    case 'vset':
       if (e.kind === 'StringLit') return e.value;
       return fail(e, w, `${w.param.type} parameters cannot be given to RUN QUERY`);
   }

@@ -1,15 +1,13 @@
 // The runtime around a query: writes applied atomically at the end (and not at all when the
 // query fails), FILE output confined to allowed folders, subqueries with RETURNS, timeouts and
-// aborts while the event loop keeps answering, parameter specs and the read-only analysis.
+// aborts while the event loop keeps answering, parameter specs. The write analysis is tested with
+// src/core/gsql/writes.ts.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parse } from '../../../../src/core/gsql/index.js';
-import type { CreateQuery } from '../../../../src/core/gsql/index.js';
 import {
   QueryRuntimeError,
-  queryWrites,
   stringifyResult,
   type CompiledQuery,
 } from '../../../../src/server/engine/query/index.js';
@@ -90,26 +88,6 @@ describe('writes', () => {
     expect(err).toBeInstanceOf(QueryRuntimeError);
     expect((err as QueryRuntimeError).code).toBe('QUERY-DIVIDE-BY-ZERO');
     expect(await people()).toEqual(before);
-  });
-
-  it('queryWrites finds attribute updates, INSERT, DELETE and setAttr', () => {
-    const analyse = (text: string) => {
-      const stmt = parse(text).ast.statements[0] as CreateQuery;
-      return queryWrites(stmt);
-    };
-    expect(analyse(q('S = {person.*}; PRINT S;'))).toEqual({ writes: false, reasons: [] });
-    const w = analyse(
-      q(
-        'TYPEDEF TUPLE<INT a> T1; T1 t; t.a = 1; S = SELECT s FROM person:s POST-ACCUM s.age = 1, s.setAttr("name", "x"); INSERT INTO person VALUES ("a", "A", 1, 1.0); DELETE s FROM person:s;',
-      ),
-    );
-    expect(w.writes).toBe(true);
-    expect(w.reasons.map((r) => r.split(' at ')[0])).toEqual([
-      'attribute update age',
-      'setAttr',
-      'INSERT INTO person',
-      'DELETE',
-    ]);
   });
 });
 

@@ -2,7 +2,8 @@
 // and cache slots, the root scope, tuple and accumulator tables, exception names, problems found,
 // whether the query writes) and the catalog lookups of type names. It compiles no AST node; the
 // layers above (expressions, statements, select, query) take it as their first argument.
-import type { QueryStmt } from '../../../../../core/gsql/index.js';
+import type { AccumType, QueryStmt, TypeExpr } from '../../../../../core/gsql/index.js';
+import type { CompiledQueryLike } from '../../run.js';
 import type { AttrType, GraphDef } from '../../../catalog/types.js';
 import { problemAt, type QueryProblem } from '../../errors.js';
 import { ANY, type AccSpec, type T } from '../../types.js';
@@ -34,6 +35,17 @@ export class CompileContext {
   readonly exceptions = new Map<string, Fn>();
   /** Writes happen (attribute updates, INSERT, DELETE). */
   writes = false;
+  /** The query's SYNTAX version (lower case), null when it names none (then detected). */
+  syntax: string | null = null;
+  /** Accumulator types named by TYPEDEF in the query (`TYPEDEF HeapAccum<T>(3, a DESC) H;`). */
+  readonly accumTypedefs = new Map<string, AccumType>();
+  /** The query being compiled: its name (a call of it is recursion), flags and itself once built. */
+  self: {
+    readonly name: string;
+    readonly returns: TypeExpr | null;
+    readonly distributed: boolean;
+    query: CompiledQueryLike | null;
+  } | null = null;
 
   constructor(readonly env: CompileEnv) {
     this.graphDef = env.catalog.graphs.find((g) => g.name === env.graphName);

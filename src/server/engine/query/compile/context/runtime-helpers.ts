@@ -151,7 +151,20 @@ export function toVarValue(t: T, conv: ((v: unknown) => unknown) | null, v: unkn
       return toVSet(v);
     case 'tuple':
       return v && typeof v === 'object' ? { ...(v as Record<string, unknown>) } : v;
-    default:
+    case 'accum':
+    case 'any':
+    case 'bool':
+    case 'datetime':
+    case 'double':
+    case 'edge':
+    case 'file':
+    case 'float':
+    case 'int':
+    case 'json':
+    case 'string':
+    case 'uint':
+    case 'vertex':
+    case 'void':
       return conv ? conv(v) : v;
   }
 }

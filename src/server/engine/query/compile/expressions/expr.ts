@@ -3,6 +3,7 @@
 import type { Expr } from '../../../../../core/gsql/index.js';
 import { parseDatetime } from '../../../values.js';
 import { ArrowValue, type Acc } from '../../accum.js';
+import { Interval } from '../../functions-datetime.js';
 import { contains, likeRegex } from '../context/runtime-helpers.js';
 import { type CE, type Cx, CONSTANTS } from '../context/compile-types.js';
 import type { CompileContext } from '../context/compile-context.js';
@@ -224,9 +225,12 @@ export function compileExpr(comp: CompileContext, e: Expr, cx: Cx): CE {
     case 'ColumnRef':
       comp.error(e, 'QUERY-SYNTAX', 'column references belong to loading jobs');
       return compileConstant(comp, null, ANY);
-    case 'Interval':
-      comp.error(e, 'QUERY-UNSUPPORTED', 'INTERVAL is not supported yet');
-      return compileConstant(comp, null, ANY);
+    case 'Interval': {
+      // `INTERVAL n unit`: a duration value for datetime_add / datetime_sub.
+      const amount = compileExpr(comp, e.amount, cx).f;
+      const unit = e.unit;
+      return { f: (r) => new Interval(num(amount(r)), unit), t: ANY };
+    }
   }
   return compileConstant(comp, null, ANY);
 }

@@ -99,7 +99,6 @@ export function compileMethod(comp: CompileContext, e: Expr & { kind: 'MethodCal
       return { f: (r) => edgeAttr(tf(r) as EdgeRef, String(nf(r))), t: ANY };
     }
     if (lname === 'setattr' && af[0] && af[1]) {
-      comp.writes = true;
       const nf = af[0];
       const vf = af[1];
       return {
@@ -300,7 +299,6 @@ export function compileVertexMethod(
     }
     case 'setattr': {
       if (!checkArity(comp, e, 2, 2)) return compileConstant(comp, null, VOID);
-      comp.writes = true;
       const nf = af[0] as Fn;
       const vf = af[1] as Fn;
       return {

@@ -119,7 +119,12 @@ export function accSpec(comp: CompileContext, at: AccumType): AccSpec {
         );
       return { name: 'PercentileContAccum', el: DOUBLE, percent: lit ?? 0.5 };
     }
-    default:
+    case 'BagAccum':
+    case 'ListAccum':
+    case 'MaxAccum':
+    case 'MinAccum':
+    case 'SetAccum':
+    case 'SumAccum':
       return { name: at.accum, el: first };
   }
 }

@@ -26,10 +26,8 @@ export function compileQueryStatement(comp: CompileContext, s: UpperStmt, cx: Cx
       return selectInto(vsetVar(comp, s.name, s, cx), sel);
     }
     case 'Delete':
-      comp.writes = true;
       return compileDelete(comp, s, cx, compileQueryStatement);
     case 'Update':
-      comp.writes = true;
       return compileUpdate(comp, s, cx, compileQueryStatement);
     case 'Print':
       return compilePrint(comp, s, cx);

@@ -144,7 +144,26 @@ export class Gen {
         return this.outdegree(e) ?? this.fallback(e);
       case 'Call':
         return this.math(e) ?? this.fallback(e);
-      default:
+      case 'Arrow':
+      case 'Attr':
+      case 'Between':
+      case 'CaseExpr':
+      case 'ColumnRef':
+      case 'DatetimeLit':
+      case 'In':
+      case 'Index':
+      case 'Interval':
+      case 'IsNull':
+      case 'IsTest':
+      case 'JsonObject':
+      case 'Like':
+      case 'ListLit':
+      case 'NullLit':
+      case 'StringLit':
+      case 'TupleLit':
+      case 'TypeStar':
+      case 'VertexSetLit':
+      case 'Wildcard':
         return this.fallback(e);
     }
   }
@@ -263,6 +282,15 @@ export class Gen {
       case '%':
         if (bothInt) return { c: `imod(${a}, ${b})`, t: INT };
         return { c: `(num(${a}) % num(${b}))`, t: DOUBLE };
+      // Bitwise, shift and set operators: the compiled closure.
+      case '&':
+      case '|':
+      case '<<':
+      case '>>':
+      case 'UNION':
+      case 'INTERSECT':
+      case 'MINUS':
+        break;
     }
     return this.fallback(e);
   }

@@ -178,7 +178,6 @@ export function compileAssign(comp: CompileContext, s: QueryStmt & { kind: 'Assi
         comp.error(tg, 'QUERY-UNKNOWN-ATTRIBUTE', `no vertex type has an attribute ${name}`);
       if (target.t.k === 'edge' && !edgeAttrType(comp, name))
         comp.error(tg, 'QUERY-UNKNOWN-ATTRIBUTE', `no edge type has an attribute ${name}`);
-      comp.writes = true;
       return syncStmt((r) => {
         const x = tf(r);
         if (x instanceof EdgeRef) r.writes.setEdgeAttr(x, name, op, v(r));
@@ -213,7 +212,31 @@ export function compileAssign(comp: CompileContext, s: QueryStmt & { kind: 'Assi
         return NEXT;
       });
     }
-    default:
+    case 'Arrow':
+    case 'Between':
+    case 'Binary':
+    case 'BoolLit':
+    case 'Call':
+    case 'CaseExpr':
+    case 'ColumnRef':
+    case 'DatetimeLit':
+    case 'FloatLit':
+    case 'In':
+    case 'Interval':
+    case 'IntLit':
+    case 'IsNull':
+    case 'IsTest':
+    case 'JsonObject':
+    case 'Like':
+    case 'ListLit':
+    case 'MethodCall':
+    case 'NullLit':
+    case 'StringLit':
+    case 'TupleLit':
+    case 'TypeStar':
+    case 'Unary':
+    case 'VertexSetLit':
+    case 'Wildcard':
       comp.error(tg, 'QUERY-BAD-TARGET', 'this cannot be assigned');
       return NOP;
   }

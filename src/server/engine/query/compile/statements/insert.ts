@@ -8,7 +8,6 @@ import { vslotOf, vtypeOf } from '../../runtime-values.js';
 import { compileExpr } from '../expressions/expr.js';
 
 export function compileInsert(comp: CompileContext, s: QueryStmt & { kind: 'Insert' }, cx: Cx): CS {
-  comp.writes = true;
   const values = s.values.map((v) => {
     const ce = compileExpr(comp, v.value, cx);
     return { f: ce.f, vt: v.vertexType, isVertex: ce.t.k === 'vertex' };

@@ -175,7 +175,6 @@ export function compileStmt(comp: CompileContext, s: QueryStmt, cx: Cx, upper: C
     case 'Insert':
       return compileInsert(comp, s, cx);
     case 'DeleteAlias': {
-      comp.writes = true;
       const sym = cx.scope.lookup(s.alias);
       if (!sym || (sym.kind !== 'alias' && sym.kind !== 'var')) {
         comp.error(s, 'QUERY-UNKNOWN-VARIABLE', `unknown alias ${s.alias}`);
