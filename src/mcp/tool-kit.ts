@@ -74,6 +74,36 @@ export function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** What a read-only refusal means, said in every tool that may refuse (the guarded ones). */
+export const readOnlyRefusalNote =
+  'Read-only mode (this server): a query that would write (attribute updates, INSERT, DELETE, ' +
+  'UPDATE, setAttr, writing files) is refused before it runs and nothing changes; the answer ' +
+  'says "Refused" and where the write is. Writes are allowed only when whoever starts ' +
+  'the server adds --allow-writes; a client cannot turn them on.';
+
+/** The description a client sees: the tool's own, plus the refusal note where it applies. */
+export function describeTool(def: Pick<ToolDef, 'description' | 'guarded'>, allowWrites: boolean) {
+  return def.guarded === true && !allowWrites
+    ? `${def.description} ${readOnlyRefusalNote}`
+    : def.description;
+}
+
+/**
+ * The tool's input as a strict object: an argument name the tool does not take is an error that
+ * lists the ones it does (a misspelt name silently ignored would change the answer: a misspelt
+ * type filter counts every type). The JSON Schema says so too (`additionalProperties: false`).
+ */
+export function strictInput(def: Pick<ToolDef, 'name' | 'input'>) {
+  const valid = Object.keys(def.input);
+  return z.strictObject(def.input, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `${def.name} takes no argument ${issue.keys.map((k) => `"${k}"`).join(', ')}; ` +
+          `its arguments are: ${valid.join(', ') || '(none)'} [GWB-MCP-UNKNOWN-ARGUMENT]`
+        : undefined,
+  });
+}
+
 export interface ToolDeps {
   readonly client: GraphClient;
   readonly options: McpOptions;
@@ -84,8 +114,8 @@ export function registerTool(server: McpServer, def: ToolDef, deps: ToolDeps): v
     def.name,
     {
       title: def.title,
-      description: def.description,
-      inputSchema: z.object(def.input),
+      description: describeTool(def, deps.options.allowWrites),
+      inputSchema: strictInput(def),
       outputSchema: z.object(def.output),
       annotations: annotationsFor(def, deps.options.allowWrites),
     },

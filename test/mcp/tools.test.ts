@@ -230,6 +230,32 @@ describe('invalid input and errors', () => {
     expect(textOf(result)).toMatch(/Input validation error/);
   });
 
+  it('refuses an argument name the tool does not take, listing the ones it does', async () => {
+    // A misspelt filter must not be dropped silently: that would count every type.
+    const result = await callTool(ro.mcp, 'count_vertices', { vertex_type: 'Person' });
+    expect(result.isError).toBe(true);
+    const text = textOf(result);
+    expect(text).toContain('GWB-MCP-UNKNOWN-ARGUMENT');
+    expect(text).toContain('count_vertices takes no argument "vertex_type"');
+    expect(text).toMatch(/its arguments are: .*vertexType/);
+    const { tools } = await ro.mcp.listTools();
+    const listed = tools.find((t) => t.name === 'count_vertices');
+    expect(listed?.inputSchema.additionalProperties).toBe(false);
+  });
+
+  it('says in each guarded tool what a read-only refusal means and how writes are allowed', async () => {
+    const { tools } = await ro.mcp.listTools();
+    for (const name of ['run_installed_query', 'interpret_query', 'run_template_query']) {
+      const description = tools.find((t) => t.name === name)?.description ?? '';
+      expect(description).toContain('is refused before it runs and nothing changes');
+      expect(description).toContain('--allow-writes');
+    }
+    const rw = await connectInMemory(fixture.client, { allowWrites: true });
+    const open = (await rw.mcp.listTools()).tools.find((t) => t.name === 'interpret_query');
+    expect(open?.description).not.toContain('is refused before it runs');
+    await rw.close();
+  });
+
   it('asks for exactly one source and one target before sending', async () => {
     const result = await callTool(ro.mcp, 'find_shortest_paths', {
       source: { type: 'Person', id: 'alice' },
