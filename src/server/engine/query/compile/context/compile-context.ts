@@ -1,6 +1,6 @@
 // Compile context: the state one query's compilation shares across every compiler layer (frame
-// and cache slots, the root scope, tuple and accumulator tables, exception names, problems found,
-// whether the query writes) and the catalog lookups of type names. It compiles no AST node; the
+// and cache slots, the root scope, tuple and accumulator tables, exception names, problems found)
+// and the catalog lookups of type names. It compiles no AST node; the
 // layers above (expressions, statements, select, query) take it as their first argument.
 import type { AccumType, QueryStmt, TypeExpr } from '../../../../../core/gsql/index.js';
 import type { CompiledQueryLike } from '../../run.js';
@@ -33,8 +33,6 @@ export class CompileContext {
   cacheSize = 0;
   readonly graphDef: GraphDef | undefined;
   readonly exceptions = new Map<string, Fn>();
-  /** Writes happen (attribute updates, INSERT, DELETE). */
-  writes = false;
   /** The query's SYNTAX version (lower case), null when it names none (then detected). */
   syntax: string | null = null;
   /** Accumulator types named by TYPEDEF in the query (`TYPEDEF HeapAccum<T>(3, a DESC) H;`). */

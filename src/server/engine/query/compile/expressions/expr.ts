@@ -231,8 +231,17 @@ export function compileExpr(comp: CompileContext, e: Expr, cx: Cx): CE {
       const unit = e.unit;
       return { f: (r) => new Interval(num(amount(r)), unit), t: ANY };
     }
+    case 'IsTest':
+      comp.error(
+        e,
+        'QUERY-UNSUPPORTED',
+        `IS ${e.negated ? 'NOT ' : ''}${e.test} is not supported yet`,
+      );
+      return compileConstant(comp, null, ANY);
+    case 'JsonObject':
+      comp.error(e, 'QUERY-UNSUPPORTED', 'JSON object literals are not supported yet');
+      return compileConstant(comp, null, ANY);
   }
-  return compileConstant(comp, null, ANY);
 }
 
 /** The frame slot of a plain variable or alias expression (to read it without a call), or -1. */
