@@ -3,9 +3,15 @@
 // deadline and abort signal, admitted by the workload manager (concurrency limit and delay
 // queue), registered in the running-query list while they run, and detached-mode runs whose
 // status and result are kept for query_status / query_result.
-import { parse, type CreateQuery, type InterpretBlock } from '../../../core/gsql/index.js';
+import {
+  parse,
+  type CreateQuery,
+  type InterpretBlock,
+  type TypeExpr,
+} from '../../../core/gsql/index.js';
 import { catalogue } from '../../../core/ops/index.js';
 import { findQuery } from '../catalog/jobs.js';
+import { definedFunctionNames, udfFileText } from '../catalog/udf-files.js';
 import type { Engine } from '../engine.js';
 import { EngineError } from '../errors.js';
 import {
@@ -79,12 +85,31 @@ export class QueryService {
 
   constructor(private readonly engine: Engine) {}
 
-  /** Compiles a query text against a graph (no caching): for CREATE QUERY checks. */
-  compile(graph: string, ast: CreateQuery | InterpretBlock): CompiledQuery {
+  /**
+   * Compiles a query text against a graph (no caching): for CREATE QUERY checks. `extra` names
+   * queries about to be created (later in the same script) that calls may already use.
+   */
+  compile(
+    graph: string,
+    ast: CreateQuery | InterpretBlock,
+    extra?: (name: string) => { readonly returns: TypeExpr | null } | undefined,
+  ): CompiledQuery {
+    const catalog = this.engine.catalog;
     return compileQuery(ast, {
-      catalog: this.engine.catalog,
+      catalog,
       graphName: graph,
       queries: (name) => this.installedQuery(graph, name),
+      declaredQueries: (name) => {
+        const def = findQuery(catalog, graph, name);
+        if (!def) return extra?.(name);
+        const parsed = parseQueryText(def.text);
+        return { returns: parsed.kind === 'CreateQuery' ? parsed.returns : null };
+      },
+      udf: (name) => this.udfs.lookup(name),
+      udfDeclaredIn: (name) => {
+        const text = udfFileText(catalog, 'ExprFunctions');
+        return definedFunctionNames(text).includes(name) ? 'ExprFunctions' : undefined;
+      },
     });
   }
 

@@ -1,7 +1,7 @@
 // Query statements of the GSQL shell: CREATE [OR REPLACE] QUERY (checked by compiling, then
 // stored as text), INSTALL QUERY, RUN QUERY name(args), INTERPRET QUERY name(args) and anonymous
 // INTERPRET QUERY blocks, printing results as the shell does: the JSON answer of the run.
-import type { Statement } from '../../../core/gsql/index.js';
+import type { Statement, TypeExpr } from '../../../core/gsql/index.js';
 import { putQuery } from '../catalog/jobs.js';
 import { ShellError } from '../shell/errors.js';
 import { requireGraph, type StatementContext } from '../shell/context.js';
@@ -27,6 +27,26 @@ function answerText(results: unknown[]): string[] {
   ];
 }
 
+/**
+ * A query the script creates after the current statement, in the same graph: a CREATE QUERY may
+ * call it (queries created together call each other; INSTALL compiles them in any order).
+ */
+function laterQuery(
+  ctx: StatementContext,
+  graph: string,
+  name: string,
+): { returns: TypeExpr | null } | undefined {
+  const script = ctx.script ?? [];
+  const after = script.indexOf(ctx.statement);
+  let current = ctx.graph;
+  for (const [i, s] of script.entries()) {
+    if (s.kind === 'UseGraph') current = s.name;
+    if (i <= after || s.kind !== 'CreateQuery' || s.name !== name) continue;
+    if ((s.graph ?? current) === graph) return { returns: s.returns };
+  }
+  return undefined;
+}
+
 /** The shell's handling of query statements; undefined for any other statement. */
 export function queryStatement(ctx: StatementContext): Promise<string[]> | undefined {
   const s: Statement = ctx.statement;
@@ -34,7 +54,7 @@ export function queryStatement(ctx: StatementContext): Promise<string[]> | undef
     case 'CreateQuery':
       return (async () => {
         const graph = s.graph ?? requireGraph(ctx, 'CREATE QUERY');
-        queryService(ctx.engine).compile(graph, s);
+        queryService(ctx.engine).compile(graph, s, (name) => laterQuery(ctx, graph, name));
         await ctx.engine.changeSchema((c) =>
           putQuery(c, { graph, name: s.name, text: ctx.text, installed: false }, s.orReplace),
         );

@@ -12,6 +12,8 @@ export type QueryCompileCode =
   | 'QUERY-DUPLICATE'
   | 'QUERY-BAD-TARGET'
   | 'QUERY-SYNTAX'
+  /** A construct the query's declared SYNTAX version does not allow (v1: one hop). */
+  | 'QUERY-SYNTAX-VERSION'
   | 'QUERY-UNSUPPORTED';
 
 export type QueryRuntimeCode =
@@ -27,7 +29,9 @@ export type QueryRuntimeCode =
   | 'QUERY-UNKNOWN-QUERY'
   | 'QUERY-WRITE-FAILED'
   /** A user-defined function (gwb serve --udf) threw or returned no value. */
-  | 'QUERY-UDF-FAILED';
+  | 'QUERY-UDF-FAILED'
+  /** Subquery calls (a recursion) nested deeper than the limit. */
+  | 'QUERY-TOO-DEEP';
 
 export interface QueryProblem {
   readonly code: QueryCompileCode;

@@ -1,5 +1,6 @@
 // The string built-ins (the reference's string-functions page): positions are 0-based, a
 // missing substring is -1, padding truncates from the right.
+import { QueryRuntimeError } from './errors.js';
 import type { Implementation } from './functions-types.js';
 import { num } from './runtime-values.js';
 
@@ -95,12 +96,17 @@ function difference(a: string, b: string): number {
   return same;
 }
 
+/** translate(str, characters, translations): each character of `characters` replaced by the one at its index in `translations` (the two must be as long). */
 function translate(s: string, from: string, to: string): string {
+  if (from.length !== to.length)
+    throw new QueryRuntimeError(
+      'QUERY-BAD-VALUE',
+      `translate: "${from}" and "${to}" differ in length (${from.length} and ${to.length})`,
+    );
   let out = '';
   for (const c of s) {
     const i = from.indexOf(c);
-    if (i < 0) out += c;
-    else if (i < to.length) out += to.charAt(i);
+    out += i < 0 ? c : to.charAt(i);
   }
   return out;
 }

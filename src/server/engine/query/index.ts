@@ -35,6 +35,12 @@ export type { CompiledQueryLike, RunContext } from './run.js';
 export { stringifyResult } from './output.js';
 export type { T as QueryType } from './types.js';
 
+/**
+ * How deep subquery calls (recursion included) may nest: each level is a run frame, and a call
+ * from an ACCUM clause runs on the JavaScript stack, which this keeps far from its limit.
+ */
+export const maxCallDepth = 64;
+
 /** Compiles a query; throws QueryCompileError with every problem found. */
 export function compileQuery(ast: CreateQuery | InterpretBlock, env: CompileEnv): CompiledQuery {
   const c = new CompileContext(env);
@@ -47,6 +53,14 @@ export function compileQuery(ast: CreateQuery | InterpretBlock, env: CompileEnv)
         column: ast.range.start.column,
       },
     ]);
+  c.syntax = ast.syntax?.toLowerCase() ?? null;
+  if (ast.kind === 'CreateQuery')
+    c.self = {
+      name: ast.name,
+      returns: ast.returns,
+      distributed: ast.distributed,
+      query: null,
+    };
   const cx: Cx = { scope: c.root, mode: 'body', hoists: null };
   const params: (ParamSpec & { slot: number })[] = [];
   for (const p of ast.params) {
@@ -72,7 +86,11 @@ export function compileQuery(ast: CreateQuery | InterpretBlock, env: CompileEnv)
   const child = (args: readonly unknown[], parent: Run): Run => {
     const r = new Run(parent.ctx, c.frameSize, parent.writes, parent.files, parent.depth + 1, pool);
     r.foldBlocked = c.gAssignedInClauses;
-    if (r.depth > 64) throw new QueryRuntimeError('QUERY-BAD-VALUE', 'subqueries nest too deeply');
+    if (r.depth > maxCallDepth)
+      throw new QueryRuntimeError(
+        'QUERY-TOO-DEEP',
+        `query ${name}: subquery calls nest deeper than ${maxCallDepth} (a recursion without end?)`,
+      );
     params.forEach((p, i) => {
       const v = i < args.length ? args[i] : p.default;
       r.f[p.slot] = subqueryArg(p.t, v);
@@ -80,7 +98,7 @@ export function compileQuery(ast: CreateQuery | InterpretBlock, env: CompileEnv)
     return r;
   };
 
-  return {
+  const compiled: CompiledQuery = {
     name,
     params: params.map(({ slot: _slot, ...p }) => p),
     returns,
@@ -142,6 +160,8 @@ export function compileQuery(ast: CreateQuery | InterpretBlock, env: CompileEnv)
       return r.returned;
     },
   };
+  if (c.self) c.self.query = compiled;
+  return compiled;
 }
 
 function constantValue(c: CompileContext, e: Expr, cx: Cx): unknown {

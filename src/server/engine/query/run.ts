@@ -212,6 +212,12 @@ export class VAcc implements Flushable {
     );
   }
 
+  /** Empties every vertex's collection accumulator (reset_collection_accum). */
+  clearAll(): void {
+    if (this.scalar) return;
+    for (const col of this.vals) if (col) for (const a of col as (Acc | undefined)[]) a?.clear();
+  }
+
   acc(id: number): Acc {
     const a = this.column(vtypeOf(id)) as unknown[];
     const s = vslotOf(id);

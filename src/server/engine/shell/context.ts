@@ -31,6 +31,8 @@ export interface StatementContext {
   readonly statement: Statement;
   /** The statement's own source text. */
   readonly text: string;
+  /** Every statement of the script (CREATE QUERY may call a query created later in it). */
+  readonly script?: readonly Statement[];
   readonly services: ShellServices;
   /** The session's graph (USE GRAPH), or null at global scope. */
   graph: string | null;

@@ -57,6 +57,7 @@ export class ShellSession {
         engine: this.engine,
         statement,
         text,
+        script: ast.statements,
         services: this.services,
         graph: this.graph,
       };

@@ -13,6 +13,11 @@ export interface QueryCase {
   readonly writes?: boolean;
   /** Adjacency left unfolded (edges in the delta) instead of compacted. */
   readonly delta?: boolean;
+  /**
+   * Files written to a fresh folder the query may read (LOADACCUM) and write; `{dir}` in a
+   * string parameter is that folder.
+   */
+  readonly files?: Readonly<Record<string, string>>;
 }
 
 const q = (body: string, params = '') => `CREATE QUERY q(${params}) FOR GRAPH social {\n${body}\n}`;
@@ -80,6 +85,13 @@ export const cases: QueryCase[] = [
     query: q('PRINT d, e;', 'DATETIME d, DATETIME e'),
     params: { d: '2012-11-28T13:19:40.000+00:00', e: '2012-11-28T13:19:40Z' },
     expect: [{ d: '2012-11-28 13:19:40', e: '2012-11-28 13:19:40' }],
+  },
+  {
+    name: 'FOREACH over a GroupByAccum with one variable reads its keys and accumulators by name',
+    query: q(
+      'GroupByAccum<INT year, BOOL c, SumAccum<INT> n, SumAccum<INT> total> @@g; @@g += (2012, true -> 2, 10); @@g += (2012, true -> 1, 5); @@g += (2011, false -> 1, 7); FOREACH m IN @@g DO IF m.year == 2012 THEN PRINT m.year, m.c, m.n, m.total, m.total * 1.0 / m.n AS avg; END; END;',
+    ),
+    expect: [{ 'm.year': 2012, 'm.c': true, 'm.n': 3, 'm.total': 15, avg: 5 }],
   },
   {
     name: 'a vertex set prints v_id, v_type and attributes with vertex accumulators as @name',

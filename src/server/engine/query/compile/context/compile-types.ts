@@ -1,7 +1,8 @@
 // Context layer: the shared vocabulary of the query compiler (compiled expression and statement
 // shapes, control codes, scopes and symbols, the compile environment, compiled-query types) and
 // the statement combinators (NOP, seq).
-import { type Expr, formatExpr } from '../../../../../core/gsql/index.js';
+import { type Expr, formatExpr, type TypeExpr } from '../../../../../core/gsql/index.js';
+import type { Builtin } from '../../functions-types.js';
 import type { CatalogData } from '../../../catalog/types.js';
 import type { CompiledQueryLike, Run, RunContext } from '../../run.js';
 import {
@@ -91,8 +92,22 @@ export interface Cx {
 export interface CompileEnv {
   readonly catalog: CatalogData;
   readonly graphName: string;
+  /**
+   * Simple SELECTs run as generated code (compile/select/jit.ts) unless this is false; then every
+   * SELECT runs as closures. The query cases run both ways, so the two tiers must agree.
+   */
+  readonly generatedCode?: boolean;
   /** Queries callable as subqueries (compile-time lookup of their return types). */
   readonly queries?: (name: string) => CompiledQuery | undefined;
+  /**
+   * Queries that exist but are not installed yet (created earlier, or later in the same script):
+   * a call compiles against their RETURNS type and finds them installed at run time.
+   */
+  readonly declaredQueries?: (name: string) => { readonly returns: TypeExpr | null } | undefined;
+  /** User-defined functions by exact name (the service's UDF registry); built-ins come first. */
+  readonly udf?: (name: string) => Builtin | undefined;
+  /** The UDF file declaring a function the service cannot run (for the error message). */
+  readonly udfDeclaredIn?: (name: string) => string | undefined;
 }
 
 export interface ParamSpec {

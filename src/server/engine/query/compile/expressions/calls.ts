@@ -1,19 +1,19 @@
-// Expression layer: function calls (built-in functions, the algorithm library's UDFs in udf/,
-// tuple constructors, type conversions) and subquery calls, hoisted before their statement.
+// Expression layer: function calls (the built-ins of the core's function table, user-defined
+// functions: the engine's known ones in udf/ and the service's --udf modules, tuple
+// constructors, reset_collection_accum) and subquery calls (recursion included), hoisted before
+// their statement.
 import type { Expr } from '../../../../../core/gsql/index.js';
-import { elementsOf } from '../../accum.js';
-import { dedupe, findVertex } from '../context/runtime-helpers.js';
 import type { Fn, CE, Cx } from '../context/compile-types.js';
 import type { CompileContext } from '../context/compile-context.js';
 import { QueryRuntimeError } from '../../errors.js';
 import { BUILTINS } from '../../functions.js';
 import type { CompiledQueryLike, Run } from '../../run.js';
-import type { EdgeRef } from '../../runtime-values.js';
 import { udf, unavailableUdf } from '../../udf/index.js';
-import { converter, num, VSet, vtypeOf } from '../../runtime-values.js';
-import { ANY, DOUBLE, STRING, VERTEX, VSET } from '../../types.js';
+import { converter } from '../../runtime-values.js';
+import { ANY, VOID } from '../../types.js';
 import { compileExpr, compileConstant } from './expr.js';
 import { checkArity } from './methods.js';
+import { typeOf } from './typing.js';
 
 export function compileCall(comp: CompileContext, e: Expr & { kind: 'Call' }, cx: Cx): CE {
   const tuple = comp.tuples.get(e.name);
@@ -37,39 +37,21 @@ export function compileCall(comp: CompileContext, e: Expr & { kind: 'Call' }, cx
     };
   }
   const lname = e.name.toLowerCase();
-  if (lname === 'to_vertex') {
-    if (!checkArity(comp, e, 2, 2)) return compileConstant(comp, null, VERTEX);
-    const [idf, tyf] = e.args.map((a) => compileExpr(comp, a, cx).f) as [Fn, Fn];
-    return { f: (r) => findVertex(r, String(tyf(r)), String(idf(r))), t: VERTEX };
+  if (lname === 'loadaccum') {
+    comp.error(
+      e,
+      'QUERY-UNSUPPORTED',
+      'LOADACCUM is only allowed as a global accumulator assignment: @@acc = { LOADACCUM(...) }',
+    );
+    return compileConstant(comp, null, ANY);
   }
-  if (lname === 'to_vertex_set') {
-    if (!checkArity(comp, e, 2, 2)) return compileConstant(comp, VSet.empty, VSET);
-    const [idf, tyf] = e.args.map((a) => compileExpr(comp, a, cx).f) as [Fn, Fn];
-    return {
-      f: (r) =>
-        new VSet(dedupe(elementsOf(idf(r)).map((x) => findVertex(r, String(tyf(r)), String(x))))),
-      t: VSET,
-    };
-  }
-  if (lname === 'type' && e.args.length === 1) {
-    const a = compileExpr(comp, e.args[0] as Expr, cx);
-    const af = a.f;
-    if (a.t.k === 'edge') return { f: (r) => (af(r) as EdgeRef).name, t: STRING };
-    return {
-      f: (r) => r.graph.vertexByIndex[vtypeOf(af(r) as number)]?.def.name ?? '',
-      t: STRING,
-    };
-  }
-  if (lname === 'log' && e.args.length === 2) {
-    const [bf, xf] = e.args.map((a) => compileExpr(comp, a, cx).f) as [Fn, Fn];
-    return { f: (r) => Math.log(num(xf(r))) / Math.log(num(bf(r))), t: DOUBLE };
-  }
+  if (lname === 'reset_collection_accum') return compileReset(comp, e);
   const unavailable = unavailableUdf(e.name);
   if (unavailable) {
     comp.error(e, 'QUERY-UNSUPPORTED', unavailable);
     return compileConstant(comp, null, ANY);
   }
-  const builtin = BUILTINS.get(lname) ?? udf(e.name);
+  const builtin = BUILTINS.get(lname) ?? comp.env.udf?.(e.name) ?? udf(e.name);
   if (builtin) {
     const args = e.args.map((a) => compileExpr(comp, a, cx));
     if (!checkArity(comp, e, builtin.min, builtin.max)) return compileConstant(comp, null, ANY);
@@ -89,18 +71,85 @@ export function compileCall(comp: CompileContext, e: Expr & { kind: 'Call' }, cx
       t,
     };
   }
-  // A subquery: in the query body it is evaluated (asynchronously) before its statement; in
-  // ACCUM / POST-ACCUM it runs to completion where it is called.
-  const sub = comp.env.queries?.(e.name);
-  if (!sub && comp.env.queries) {
-    comp.error(e, 'QUERY-UNKNOWN-FUNCTION', `unknown function or query ${e.name}`);
+  return compileSubqueryCall(comp, e, cx);
+}
+
+/**
+ * reset_collection_accum(@acc / @@acc) empties a collection accumulator (every vertex's, for a
+ * vertex accumulator). The reference: it only works in DISTRIBUTED queries; elsewhere the reset
+ * does not take place.
+ */
+function compileReset(comp: CompileContext, e: Expr & { kind: 'Call' }): CE {
+  const target = e.args[0];
+  if (e.args.length !== 1 || (target?.kind !== 'GlobalAccum' && target?.kind !== 'VertexAccum')) {
+    comp.error(
+      e,
+      'QUERY-BAD-TARGET',
+      'reset_collection_accum takes one accumulator: @acc or @@acc',
+    );
+    return compileConstant(comp, null, VOID);
+  }
+  const global = target.kind === 'GlobalAccum';
+  const info = global ? comp.gaccs.get(target.name) : comp.vaccs.get(target.name);
+  if (!info) {
+    comp.error(
+      target,
+      'QUERY-UNKNOWN-ACCUM',
+      `unknown accumulator ${global ? '@@' : '@'}${target.name}`,
+    );
+    return compileConstant(comp, null, VOID);
+  }
+  if (target.kind === 'VertexAccum' && target.target !== null) {
+    comp.error(target, 'QUERY-BAD-TARGET', 'reset_collection_accum takes @acc without a vertex');
+    return compileConstant(comp, null, VOID);
+  }
+  if (!comp.self?.distributed) return compileConstant(comp, null, VOID);
+  const index = info.index;
+  return {
+    f: (r) => {
+      if (global) r.g[index]?.clear();
+      else r.va[index]?.clearAll();
+      return null;
+    },
+    t: VOID,
+  };
+}
+
+/** The message of a call nobody provides: where the name might have come from. */
+function unknownFunction(comp: CompileContext, name: string): string {
+  const declaredIn = comp.env.udfDeclaredIn?.(name);
+  const cpp = declaredIn
+    ? ` (${declaredIn} declares it in C++, which the embedded service cannot compile)`
+    : '';
+  return (
+    `unknown function or query ${name}${cpp}: it is no GSQL built-in, query or user-defined ` +
+    `function of this service; give a JavaScript version with gwb serve --udf FILE`
+  );
+}
+
+/**
+ * A subquery call: in the query body it is evaluated (asynchronously) before its statement; in
+ * ACCUM / POST-ACCUM it runs to completion where it is called. A query may call itself (the run
+ * depth is bounded) and queries not installed yet (found installed at run time).
+ */
+function compileSubqueryCall(comp: CompileContext, e: Expr & { kind: 'Call' }, cx: Cx): CE {
+  const self = comp.self?.name === e.name ? comp.self : null;
+  const sub = self ? undefined : comp.env.queries?.(e.name);
+  const declared = self ?? (sub ? undefined : comp.env.declaredQueries?.(e.name));
+  if (!self && !sub && !declared && comp.env.queries) {
+    comp.error(e, 'QUERY-UNKNOWN-FUNCTION', unknownFunction(comp, e.name));
     return compileConstant(comp, null, ANY);
   }
+  const returns = sub ? sub.returns : declared?.returns ? typeOf(comp, declared.returns) : null;
   const fs = e.args.map((a) => compileExpr(comp, a, cx).f);
   const name = e.name;
   const find = (r: Run): CompiledQueryLike => {
-    const q = r.ctx.queries?.(name) ?? sub;
-    if (!q) throw new QueryRuntimeError('QUERY-UNKNOWN-QUERY', `query ${name} does not exist`);
+    const q = self?.query ?? r.ctx.queries?.(name) ?? sub;
+    if (!q)
+      throw new QueryRuntimeError(
+        'QUERY-UNKNOWN-QUERY',
+        `query ${name} ${declared ? 'is not installed' : 'does not exist'}`,
+      );
     return q;
   };
   if (!cx.hoists)
@@ -110,7 +159,7 @@ export function compileCall(comp: CompileContext, e: Expr & { kind: 'Call' }, cx
           fs.map((x) => x(r)),
           r,
         ),
-      t: sub?.returns ?? ANY,
+      t: returns ?? ANY,
     };
   const tmp = comp.slot();
   cx.hoists.push({
@@ -127,5 +176,5 @@ export function compileCall(comp: CompileContext, e: Expr & { kind: 'Call' }, cx
       );
     },
   });
-  return { f: (r) => r.f[tmp], t: sub?.returns ?? ANY };
+  return { f: (r) => r.f[tmp], t: returns ?? ANY };
 }

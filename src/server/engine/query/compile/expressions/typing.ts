@@ -1,6 +1,7 @@
 // Expression layer: GSQL type expressions and accumulator declarations turned into static
 // types (T) and accumulator specs (AccSpec); array sizes are expressions, hence this layer.
 import type { AccumType, TypeExpr } from '../../../../../core/gsql/index.js';
+import { formatType } from '../../../../../core/gsql/index.js';
 import { primitiveT } from '../context/compile-types.js';
 import type { CompileContext } from '../context/compile-context.js';
 import {
@@ -34,6 +35,8 @@ export function typeOf(comp: CompileContext, te: TypeExpr): T {
     case 'NamedType': {
       const tuple = comp.tuples.get(te.name);
       if (tuple) return tuple;
+      const accum = comp.accumTypedefs.get(te.name);
+      if (accum) return { k: 'accum', a: accSpec(comp, accum) };
       const upper = primitiveT[te.name.toUpperCase()];
       if (upper) return upper;
       comp.error(te, 'QUERY-UNKNOWN-TYPE', `unknown type ${te.name}`);
@@ -41,6 +44,11 @@ export function typeOf(comp: CompileContext, te: TypeExpr): T {
     }
     case 'AccumType':
       return { k: 'accum', a: accSpec(comp, te) };
+    case 'TupleType': {
+      // Fields of an anonymous tuple are known by position only.
+      const fields = te.elements.map((e, i) => ({ name: `field${i + 1}`, type: typeOf(comp, e) }));
+      return { k: 'tuple', name: formatType(te), fields };
+    }
   }
 }
 

@@ -4,7 +4,13 @@ import type { Print } from '../../../../../core/gsql/index.js';
 import { toVSet, fileText } from '../context/runtime-helpers.js';
 import { NEXT, type CS, syncStmt, Scope, type Cx, exprKey } from '../context/compile-types.js';
 import type { CompileContext } from '../context/compile-context.js';
-import { out, vertexOut, type OutCtx, type PrintedVertexAccum } from '../../output.js';
+import {
+  out,
+  vertexAttributes,
+  vertexOut,
+  type OutCtx,
+  type PrintedVertexAccum,
+} from '../../output.js';
 import type { FileObject, Run } from '../../run.js';
 import { VSet } from '../../runtime-values.js';
 import { accumValueType, VERTEX } from '../../types.js';
@@ -58,17 +64,24 @@ export function compilePrint(comp: CompileContext, s: Print, cx: Cx): CS {
       const slot = comp.slot();
       if (item.expr.kind === 'Name')
         scope.map.set(item.expr.name, { kind: 'alias', slot, t: VERTEX });
-      const projs = item.projection.map((p) => ({
-        key: p.alias ?? exprKey(p.expr),
-        ce: compileExpr(comp, p.expr, { ...cx, scope }),
-      }));
+      // `S.*` (a TypeStar on the printed set's name) stands for every stored attribute.
+      const setName = item.expr.kind === 'Name' ? item.expr.name : null;
+      const isStar = (p: (typeof item.projection)[number]) =>
+        p.expr.kind === 'TypeStar' && p.expr.typeName === setName;
+      const star = item.projection.some(isStar);
+      const projs = item.projection
+        .filter((p) => !isStar(p))
+        .map((p) => ({
+          key: p.alias ?? exprKey(p.expr),
+          ce: compileExpr(comp, p.expr, { ...cx, scope }),
+        }));
       return {
         key,
         vset: true,
         value: (r, o, keep) =>
           idsOf(r, bf(r), keep).map((id) => {
             r.f[slot] = id;
-            const attrs: Record<string, unknown> = {};
+            const attrs: Record<string, unknown> = star ? vertexAttributes(r.graph, id) : {};
             for (const p of projs) attrs[p.key] = out(o, p.ce.f(r), p.ce.t);
             return vertexOut(o, id, attrs);
           }),

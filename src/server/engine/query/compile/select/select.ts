@@ -10,6 +10,7 @@ import type { Run } from '../../run.js';
 import { cmp, EdgeRef, num, VSet, vid, vslotOf, vtypeOf } from '../../runtime-values.js';
 import { reachable, literalType, sourceOf, type TargetFilter, targetFilter } from './sources.js';
 import { jitSelect, type JitSelect } from './jit.js';
+import { checkSyntaxVersion, withPropertyConditions } from './pattern-rules.js';
 import {
   type Walk,
   type Visit,
@@ -96,11 +97,13 @@ function runners(gen: (r: Run) => Generator<undefined, VSet, undefined>): Select
 
 export function compileSelectCore(
   c: CompileContext,
-  sel: Select,
+  written: Select,
   cx: Cx,
   opts: SelectOptions,
   upper: CompileUpper,
 ): SelectRunner {
+  checkSyntaxVersion(c, written);
+  const sel = withPropertyConditions(written);
   const scope = new Scope(cx.scope);
   const aliasSlots = new Map<string, number>();
   const vertexAliases = new Set<string>();
@@ -247,6 +250,7 @@ export function compileSelectCore(
   const nHops = hops.length;
   const hop0 = first.hops[0];
   const jit: JitSelect | null =
+    c.env.generatedCode !== false &&
     plans.length === 1 &&
     first.hops.length <= 1 &&
     !sample &&

@@ -1,6 +1,11 @@
 // Statement layer: accumulator declarations and assignments to variables, accumulators and
 // attributes.
-import type { AccumDecl, Expr, QueryStmt } from '../../../../../core/gsql/index.js';
+import {
+  type AccumDecl,
+  type Expr,
+  formatType,
+  type QueryStmt,
+} from '../../../../../core/gsql/index.js';
 import { ArrayAcc, ListAcc, makeAcc, type Acc } from '../../accum.js';
 import { snapshotValue, toVarValue } from '../context/runtime-helpers.js';
 import { type Fn, NEXT, type CS, syncStmt, type Cx, NOP } from '../context/compile-types.js';
@@ -12,21 +17,19 @@ import { compileExpr, slotOf } from '../expressions/expr.js';
 import { accObject } from '../expressions/methods.js';
 import { compileBinary } from '../expressions/operators.js';
 import { accSpec } from '../expressions/typing.js';
+import { compileLoadAccum, isLoadAccum } from './load-accum.js';
 
 export function compileAccumDecl(comp: CompileContext, s: AccumDecl, cx: Cx): CS {
   if (cx.mode !== 'body') {
     comp.error(s, 'QUERY-UNSUPPORTED', 'accumulators are declared in the query body');
     return NOP;
   }
-  if (s.type.kind === 'NamedType') {
-    comp.error(
-      s,
-      'QUERY-UNSUPPORTED',
-      `accumulator types named by TYPEDEF (${s.type.name}) are not supported yet`,
-    );
+  const accumType = s.type.kind === 'NamedType' ? comp.accumTypedefs.get(s.type.name) : s.type;
+  if (!accumType) {
+    comp.error(s.type, 'QUERY-UNKNOWN-TYPE', `unknown accumulator type ${formatType(s.type)}`);
     return NOP;
   }
-  const spec = accSpec(comp, s.type);
+  const spec = accSpec(comp, accumType);
   const inits: ((r: Run) => void)[] = [];
   for (const v of s.vars) {
     const init = v.init ? compileExpr(comp, v.init, cx).f : null;
@@ -102,6 +105,7 @@ export function compileAssign(comp: CompileContext, s: QueryStmt & { kind: 'Assi
       });
     }
     case 'GlobalAccum': {
+      if (op === '=' && isLoadAccum(s.value)) return compileLoadAccum(comp, tg.name, s.value, cx);
       const info = comp.gaccs.get(tg.name);
       const v = compileExpr(comp, s.value, cx).f;
       if (!info) {

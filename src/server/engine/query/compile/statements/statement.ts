@@ -88,7 +88,10 @@ export function compileStmt(comp: CompileContext, s: QueryStmt, cx: Cx, upper: C
       return NOP;
     }
     case 'TypedefAccum':
-      comp.error(s, 'QUERY-UNSUPPORTED', `TYPEDEF ${s.type.accum} is not supported yet`);
+      // A named accumulator type: declarations (`My_Heap @@top;`) and types after it use it.
+      if (comp.accumTypedefs.has(s.name) || comp.tuples.has(s.name))
+        comp.error(s, 'QUERY-DUPLICATE', `type ${s.name} is already defined`);
+      comp.accumTypedefs.set(s.name, s.type);
       return NOP;
     case 'AccumDecl':
       return compileAccumDecl(comp, s, cx);

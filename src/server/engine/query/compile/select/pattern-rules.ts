@@ -1,0 +1,100 @@
+// Select layer: what the FROM pattern means before it is planned. Property maps of openCypher
+// patterns (`(a:Person {name: p})`, `-[e:E {w: 1}]-`) become `alias.key == value` conditions
+// joined to WHERE (an unnamed step gets a hidden alias), and the syntax version's rules are
+// checked: SYNTAX v1 takes one hop per FROM, SYNTAX v2 takes directions inside the
+// parentheses (`-(E>)-`, not `-(E)->`). Queries without SYNTAX are detected from their text, as
+// the real service does, so both forms are accepted there.
+import type {
+  EdgeStep,
+  Expr,
+  Pattern,
+  PropertyCondition,
+  Select,
+  VertexStep,
+} from '../../../../../core/gsql/index.js';
+import type { CompileContext } from '../context/compile-context.js';
+
+let hidden = 0;
+
+function conditions(alias: string, props: readonly PropertyCondition[], out: Expr[]): void {
+  for (const p of props) {
+    const range = p.range;
+    out.push({
+      kind: 'Binary',
+      op: '==',
+      left: {
+        kind: 'Attr',
+        target: { kind: 'Name', name: alias, range },
+        name: p.key,
+        range,
+      },
+      right: p.value,
+      range,
+    });
+  }
+}
+
+function vertexStep(step: VertexStep, out: Expr[]): VertexStep {
+  if (!step.props || step.props.length === 0) return step;
+  const alias = step.alias ?? `__prop_v${++hidden}`;
+  conditions(alias, step.props, out);
+  return { ...step, alias, props: [] };
+}
+
+function edgeStep(step: EdgeStep, out: Expr[]): EdgeStep {
+  if (!step.props || step.props.length === 0) return step;
+  const alias = step.alias ?? `__prop_e${++hidden}`;
+  conditions(alias, step.props, out);
+  return { ...step, alias, props: [] };
+}
+
+/** The SELECT with its property maps moved into WHERE (the same node when it has none). */
+export function withPropertyConditions(sel: Select): Select {
+  const extra: Expr[] = [];
+  const from: Pattern[] = sel.from.map((p) => ({
+    ...p,
+    source: vertexStep(p.source, extra),
+    hops: p.hops.map((h) => ({
+      ...h,
+      edge: edgeStep(h.edge, extra),
+      target: vertexStep(h.target, extra),
+    })),
+  }));
+  if (extra.length === 0) return sel;
+  const where = [...extra, ...(sel.where ? [sel.where] : [])].reduce((l, r) => ({
+    kind: 'Binary',
+    op: 'AND',
+    left: l,
+    right: r,
+    range: r.range,
+  }));
+  return { ...sel, from, where };
+}
+
+/** Problems of the FROM clause under the query's declared syntax version. */
+export function checkSyntaxVersion(c: CompileContext, sel: Select): void {
+  const version = c.syntax;
+  if (version === 'v1') {
+    const multi =
+      sel.from.length > 1 ||
+      sel.from.some((p) => p.hops.length > 1 || p.hops.some((h) => h.edge.repeat !== null));
+    if (multi)
+      c.error(
+        sel,
+        'QUERY-SYNTAX-VERSION',
+        'SYNTAX v1 takes a one-hop step in FROM; multi-hop patterns need SYNTAX v2',
+      );
+    return;
+  }
+  if (version !== 'v2') return;
+  for (const p of sel.from)
+    for (const h of p.hops)
+      if (h.edge.arrow !== 'none')
+        c.error(
+          h.edge,
+          'QUERY-SYNTAX-VERSION',
+          `SYNTAX v2 takes edge directions inside the parentheses (-(E>)- or -(<E)-), not ${
+            h.edge.arrow === 'right' ? '-(E)->' : '<-(E)-'
+          }`,
+        );
+}
