@@ -95,6 +95,41 @@ describe('UDF files (PUT / GET)', () => {
 });
 
 describe('gwb serve --udf', () => {
+  it("runs the module's functions and the known equivalents in installed and interpreted queries", async () => {
+    await gsql(`USE GRAPH g
+CREATE QUERY calls(INT x) FOR GRAPH g {
+  PRINT twice_plus(x, 1) AS t, shout("hi") AS s, ms_to_string(1347527086123) AS ms,
+        bigint_to_string(9007199254740993) AS big;
+}
+INSTALL QUERY calls`);
+    expect(await client.runQuery('calls', { x: 20 })).toEqual([
+      { t: 41, s: 'HI!', ms: '2012-09-13T09:04:46.123+00:00', big: '9007199254740993' },
+    ]);
+    const interpreted = await gsql(
+      'USE GRAPH g\nINTERPRET QUERY () FOR GRAPH g { PRINT twice_plus(2, 3) AS t; }',
+    );
+    expect(interpreted).toContain('"t": 7');
+  });
+
+  it('refuses at install a call nobody provides, naming the function and --udf', async () => {
+    const answer = await client.gsql(
+      'USE GRAPH g\nCREATE QUERY missing() FOR GRAPH g { PRINT cpp_only(1.5), nowhere(2); }',
+    );
+    expect(answer.ok).toBe(false);
+    expect(answer.output).toContain(
+      'unknown function or query cpp_only (ExprFunctions declares it in C++',
+    );
+    expect(answer.output).toContain('gwb serve --udf FILE');
+  });
+
+  it('turns a throwing UDF into a coded query error, and the service keeps serving', async () => {
+    await gsql(
+      'USE GRAPH g\nCREATE QUERY boom() FOR GRAPH g { PRINT fails(); }\nINSTALL QUERY boom',
+    );
+    await expect(client.runQuery('boom')).rejects.toThrow(/function fails .* failed: no luck/);
+    expect(await client.runQuery('calls', { x: 1 })).toHaveLength(1);
+  });
+
   it('refuses to start on a module that does not load, with GWB-UDF and exit code 2', async () => {
     const other = mkdtempSync(join(tmpdir(), 'gwb-udf-bad-'));
     try {
