@@ -18,6 +18,7 @@ import { attr, vertex } from '../fixtures.js';
 import type { Mutation } from '../../../../src/server/engine/mutations.js';
 import {
   compileQuery,
+  type CompileEnv,
   type CompiledQuery,
   type QueryOutput,
   type RunContext,
@@ -172,11 +173,15 @@ export async function openFixture(
 export const openSocial = (fold = true): Promise<Fixture> =>
   openFixture(socialCatalog(), 'social', socialData(), fold);
 
+/** Compile switches a test may set (the generated-code tier on or off). */
+export type CompileOptions = Pick<CompileEnv, 'generatedCode'>;
+
 /** Parses a CREATE QUERY / INTERPRET text (failing on syntax errors) and compiles it. */
 export function compileText(
   fixture: Fixture,
   text: string,
   queries?: (name: string) => CompiledQuery | undefined,
+  options: CompileOptions = {},
 ): CompiledQuery {
   const { ast, diagnostics } = parse(text);
   const errors = diagnostics.filter((d) => d.severity === 'error');
@@ -193,6 +198,7 @@ export function compileText(
     catalog: fixture.engine.catalog,
     graphName: fixture.graphName,
     ...(queries ? { queries } : {}),
+    ...options,
   });
 }
 
@@ -201,7 +207,8 @@ export function runText(
   text: string,
   params: Record<string, unknown> = {},
   ctx: Partial<RunContext> = {},
+  options: CompileOptions = {},
 ): Promise<QueryOutput> {
-  const q = compileText(fixture, text, ctx.queries as never);
+  const q = compileText(fixture, text, ctx.queries as never, options);
   return q.run(params, { graph: fixture.engine.graph, engine: fixture.engine, ...ctx });
 }
