@@ -23,6 +23,18 @@ import { accumValueType, ANY, INT, VERTEX, type AccSpec, type T } from '../../ty
 import { compileExpr } from '../expressions/expr.js';
 import { compileBlock, type CompileUpper } from './statement.js';
 
+/** The row type of a GroupByAccum: its group keys, then its accumulators' values, by name. */
+function groupRowType(a: AccSpec): T & { k: 'tuple' } {
+  return {
+    k: 'tuple',
+    name: 'GroupByAccum',
+    fields: [
+      ...(a.groupKeys ?? []),
+      ...(a.groupAccs ?? []).map((g) => ({ name: g.name, type: accumValueType(g.spec) })),
+    ],
+  };
+}
+
 export function choose(
   comp: CompileContext,
   branches: { cond: Fn; body: CS }[],
@@ -83,6 +95,7 @@ export function compileForeach(
   let items: (r: Run) => Iterable<unknown>;
   let elT: T = ANY;
   let entries = false;
+  let groupRow: (T & { k: 'tuple' }) | null = null;
   if (s.source.kind === 'RangeSpec') {
     const a = compileExpr(comp, s.source.start, cx).f;
     const b = compileExpr(comp, s.source.end, cx).f;
@@ -96,9 +109,22 @@ export function compileForeach(
     if (t.k === 'accum' && (t.a.name === 'MapAccum' || t.a.name === 'GroupByAccum')) entries = true;
     if (t.k === 'map') entries = true;
     elT = t.k === 'vset' ? VERTEX : t.k === 'accum' ? t.a.el : 'el' in t ? t.el : ANY;
+    // One loop variable over a GroupByAccum is a row: its keys and accumulators by field name
+    // (`FOREACH m IN @@groups DO ... m.year ... m.messageCount`), as LDBC bi-1 reads them.
+    const rowT =
+      t.k === 'accum' && t.a.name === 'GroupByAccum' && s.vars.length === 1
+        ? groupRowType(t.a)
+        : null;
+    groupRow = rowT;
+    if (rowT) elT = rowT;
     items = (r) => {
       const v = f(r);
       if (v instanceof MapAcc) return [...v.map.values()].map((e) => [e.k, e.acc.value()]);
+      if (v instanceof GroupByAcc && rowT)
+        return [...v.map.values()].map((e) => {
+          const values = [...e.keys, ...e.accs.map((x) => x.value())];
+          return Object.fromEntries(rowT.fields.map((field, i) => [field.name, values[i]]));
+        });
       if (v instanceof GroupByAcc)
         return [...v.map.values()].map((e) => [...e.keys, ...e.accs.map((x) => x.value())]);
       if (v instanceof Map) return [...v.entries()];
@@ -109,7 +135,8 @@ export function compileForeach(
   const mapT = s.source.kind !== 'RangeSpec' ? compileExpr(comp, s.source, cx).t : ANY;
   s.vars.forEach((name, i) => {
     let t = elT;
-    if (entries && mapT.k === 'accum' && mapT.a.name === 'MapAccum')
+    if (groupRow) t = groupRow;
+    else if (entries && mapT.k === 'accum' && mapT.a.name === 'MapAccum')
       t = i === 0 ? (mapT.a.key ?? ANY) : mapT.a.val ? accumValueType(mapT.a.val) : ANY;
     else if (entries && mapT.k === 'accum' && mapT.a.name === 'GroupByAccum') {
       const keys = mapT.a.groupKeys ?? [];
