@@ -63,5 +63,10 @@ export interface AccumType extends NodeBase<'AccumType'> {
   readonly percent: Expr | null;
 }
 
+/** `TUPLE<INT, STRING>`: an anonymous tuple type, its fields known by position only. */
+export interface TupleType extends NodeBase<'TupleType'> {
+  readonly elements: readonly TypeExpr[];
+}
+
 export type TypeExpr =
-  PrimitiveType | VertexTypeRef | CollectionType | MapType | NamedType | AccumType;
+  PrimitiveType | VertexTypeRef | CollectionType | MapType | NamedType | AccumType | TupleType;

@@ -168,6 +168,8 @@ export function formatType(t: TypeExpr): string {
       return `MAP<${formatType(t.key)}, ${formatType(t.value)}>`;
     case 'NamedType':
       return t.name;
+    case 'TupleType':
+      return `TUPLE<${t.elements.map(formatType).join(', ')}>`;
     case 'AccumType': {
       let args = '';
       if (t.groupBy !== null)

@@ -42,7 +42,8 @@ export function atCypherNode(c: Cursor): boolean {
 function names(c: Cursor, what: string, colonSeparated: boolean): string[] {
   const out: string[] = [];
   if (c.eat(':')) {
-    do out.push(c.at('_') ? c.next().text : c.name(what));
+    // Like GSQL steps: a type, `_`, a parameter or a global accumulator holding a set.
+    do out.push(c.at('_') || c.tok.kind === 'globalAccum' ? c.next().text : c.name(what));
     while (c.eat('|') || (colonSeparated && c.eat(':')));
   }
   return out;

@@ -21,7 +21,8 @@ export function atTypeStart(c: Cursor): boolean {
   const t = c.tok;
   if (t.kind !== 'word') return false;
   if (ACCUM_TYPES.has(t.upper) || BASE_TYPES.has(t.upper)) return true;
-  if ((COLLECTIONS.has(t.upper) || t.upper === 'MAP') && c.peekIs(1, '<')) return true;
+  if ((COLLECTIONS.has(t.upper) || t.upper === 'MAP' || t.upper === 'TUPLE') && c.peekIs(1, '<'))
+    return true;
   return false;
 }
 
@@ -55,6 +56,14 @@ function parseTypeAt(c: Cursor): TypeExpr {
     c.expect('>');
     const collection = upper as 'LIST' | 'SET' | 'BAG';
     return { kind: 'CollectionType', collection, element, range: c.rangeFrom(start) };
+  }
+  if (upper === 'TUPLE' && c.at('<')) {
+    c.next();
+    const elements: TypeExpr[] = [];
+    do elements.push(parseType(c));
+    while (c.eat(','));
+    c.expect('>');
+    return { kind: 'TupleType', elements, range: c.rangeFrom(start) };
   }
   if (upper === 'MAP' && c.at('<')) {
     c.next();

@@ -76,6 +76,8 @@ export function attrTypeFromAst(catalog: CatalogData, type: TypeExpr): AttrType 
     case 'VertexTypeRef':
     case 'AccumType':
       return fail(type, 'SCHEMA-INVALID', 'vertices and accumulators are not attribute types');
+    case 'TupleType':
+      return fail(type, 'SCHEMA-INVALID', 'an anonymous TUPLE<...> is not an attribute type');
   }
 }
 
