@@ -132,6 +132,40 @@ describe('notebook editors after a reload and an import', () => {
   });
 });
 
+describe('diagnostics as you type', () => {
+  it('marks an unknown attribute with the live schema before any run', async () => {
+    const page = await openPage();
+    await page.getByTestId('add-gsql').click();
+    const cells = page.getByTestId('cell');
+    const cell = cells.nth((await cells.count()) - 1);
+    await cell.locator('.monaco-editor textarea').focus();
+    await page.keyboard.type(
+      'INTERPRET QUERY () FOR GRAPH social {\nS = {person.*};\nR = SELECT t FROM S:s -(knows:e)- person:t WHERE t.agee > 3;\nPRINT R;',
+    );
+    const squiggle = cell.locator('.squiggly-error');
+    await squiggle.first().waitFor({ timeout: 10_000 });
+    // On line 3, where `t.agee` is; and nothing was run.
+    const line = await cell.evaluate((root) => {
+      const mark = root.querySelector('.squiggly-error');
+      if (!mark) return -1;
+      const top = mark.getBoundingClientRect().top;
+      const tops = Array.from(root.querySelectorAll('.view-line'))
+        .map((l) => l.getBoundingClientRect().top)
+        .sort((a, b) => a - b);
+      return tops.findIndex((t) => Math.abs(t - top) < 4) + 1;
+    });
+    expect(line).toBe(3);
+    expect((await cell.getByTestId('cell-status').textContent()) ?? '').toBe('');
+    // Fixing the name clears the mark.
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('End');
+    for (let i = 0; i < ' > 3;'.length; i++) await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Backspace');
+    await expect.poll(() => squiggle.count(), { timeout: 10_000 }).toBe(0);
+    await page.close();
+  });
+});
+
 describe('two pages on one notebook', () => {
   it('tells the second writer, and lets it reload or overwrite', async () => {
     const first = await openPage();

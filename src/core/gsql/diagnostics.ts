@@ -18,7 +18,13 @@ export type DiagnosticCode =
   /** A built-in function called with too few or too many arguments (from `check`). */
   | 'GSQL-ARITY'
   /** A call of a name that is no built-in but one or two letters from one (from `check`). */
-  | 'GSQL-UNKNOWN-FUNCTION';
+  | 'GSQL-UNKNOWN-FUNCTION'
+  /** A vertex or edge type the graph does not have (from `checkAgainstSchema`). */
+  | 'GSQL-UNKNOWN-TYPE'
+  /** An attribute the alias's type does not have (from `checkAgainstSchema`). */
+  | 'GSQL-UNKNOWN-ATTRIBUTE'
+  /** A query the graph does not have (from `checkAgainstSchema`). */
+  | 'GSQL-UNKNOWN-QUERY';
 
 export interface Diagnostic {
   readonly severity: Severity;

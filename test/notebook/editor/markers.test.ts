@@ -7,6 +7,67 @@ import {
   runErrorMarker,
 } from '../../../src/notebook/web/editor/markers.js';
 
+const socialSchema = {
+  graphs: ['social'],
+  vertexTypes: [{ name: 'person', attributes: ['name', 'age'] }],
+  edgeTypes: [{ name: 'knows', attributes: ['since'] }],
+  queries: ['friends'],
+};
+
+describe('gsqlMarkers with the live schema', () => {
+  const codesOf = (text: string) =>
+    gsqlMarkers(text, socialSchema).map((m) => [m.code, m.startLineNumber, m.message]);
+
+  it('marks an unknown attribute of a typed alias on its line, before any run', () => {
+    const text = [
+      'INTERPRET QUERY () FOR GRAPH social {',
+      '  S = {person.*};',
+      '  R = SELECT t FROM S:s -(knows:e)- person:t WHERE t.agee > 3 AND e.since > 1;',
+      '  PRINT R;',
+      '}',
+    ].join('\n');
+    expect(codesOf(text)).toEqual([
+      ['GSQL-UNKNOWN-ATTRIBUTE', 3, 't has no attribute agee (it has name, age)'],
+    ]);
+  });
+
+  it('marks unknown vertex and edge types, and unknown queries', () => {
+    const text = [
+      'INTERPRET QUERY () FOR GRAPH social {',
+      '  S = {persn.*};',
+      '  R = SELECT t FROM S:s -(knowz:e)- person:t;',
+      '  PRINT R;',
+      '}',
+      'RUN QUERY friendz(1)',
+      'INSTALL QUERY friends',
+    ].join('\n');
+    expect(codesOf(text)).toEqual([
+      ['GSQL-UNKNOWN-TYPE', 2, 'unknown vertex type persn'],
+      ['GSQL-UNKNOWN-TYPE', 3, 'unknown edge type knowz'],
+      ['GSQL-UNKNOWN-QUERY', 6, 'no query named friendz'],
+    ]);
+  });
+
+  it('leaves alone what the text binds: parameters, vertex sets, queries it creates', () => {
+    const text = [
+      'CREATE QUERY q(STRING vt, SET<VERTEX> seeds) FOR GRAPH social {',
+      '  S = {seeds};',
+      '  T = SELECT t FROM S:s -(knows:e)- person:t;',
+      '  U = SELECT u FROM T:u WHERE u.type == "person";',
+      '  PRINT U;',
+      '}',
+      'INSTALL QUERY q',
+      'RUN QUERY q("person", [])',
+    ].join('\n');
+    expect(codesOf(text)).toEqual([]);
+  });
+
+  it('checks nothing against an empty schema (not loaded yet, or no graph)', () => {
+    const empty = { vertexTypes: [], edgeTypes: [], queries: [] };
+    expect(gsqlMarkers('INTERPRET QUERY () { S = {nosuch.*}; PRINT S; }', empty)).toEqual([]);
+  });
+});
+
 describe('gsqlMarkers', () => {
   it('puts a syntax error at its line and column', () => {
     const text = 'CREATE QUERY q() FOR GRAPH g {\n  PRINT 1 +;\n}';

@@ -1,8 +1,10 @@
 // Squiggles as you type: a GSQL model is parsed and checked by the core front end after each
-// pause in editing, and its diagnostics become markers of owner `gsql`.
+// pause in editing, against the live schema of the graph in use (unknown types, attributes,
+// queries), and its diagnostics become markers of owner `gsql`.
 import * as monaco from 'monaco-editor/editor';
 import type { Severity } from '../../../core/gsql/index.js';
 import { gsqlMarkers, type MarkerSpec } from './markers.js';
+import { schemaOf } from './monaco-setup.js';
 
 export const GSQL_MARKER_OWNER = 'gsql';
 
@@ -33,7 +35,7 @@ export function watchDiagnostics(
   const update = (): void => {
     timer = undefined;
     if (model.isDisposed()) return;
-    const markers = gsqlMarkers(model.getValue()).map(toMarkerData);
+    const markers = gsqlMarkers(model.getValue(), schemaOf(model)).map(toMarkerData);
     monaco.editor.setModelMarkers(model, GSQL_MARKER_OWNER, markers);
   };
   const stop = (): void => {

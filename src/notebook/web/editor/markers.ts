@@ -1,7 +1,13 @@
 // Diagnostics from the core front end as editor markers: 1-based line/column ranges with the
 // end exclusive, the same convention as monaco's IMarkerData. Pure: no monaco import, so it is
 // tested in node; the monaco side only turns `severity` into its MarkerSeverity.
-import { check, type Diagnostic, type Severity } from '../../../core/gsql/index.js';
+import {
+  check,
+  type CompletionSchema,
+  type Diagnostic,
+  type Severity,
+} from '../../../core/gsql/index.js';
+import { checkAgainstSchema } from '../../../core/gsql/schema-checks.js';
 
 export interface MarkerSpec {
   readonly severity: Severity;
@@ -54,9 +60,19 @@ export function diagnosticToMarker(text: string, d: Diagnostic): MarkerSpec {
   return { severity: d.severity, message: d.message, code: d.code, source: 'gsql', ...range };
 }
 
-/** Syntax errors and semantic warnings of a GSQL text, as markers. */
-export function gsqlMarkers(text: string): MarkerSpec[] {
-  return check(text).diagnostics.map((d) => diagnosticToMarker(text, d));
+/**
+ * Syntax errors and semantic warnings of a GSQL text, as markers; with the live schema also its
+ * unknown types, attributes and queries (the server's own refusals, before a run).
+ */
+export function gsqlMarkers(text: string, schema?: CompletionSchema): MarkerSpec[] {
+  const checked = check(text);
+  const diagnostics =
+    schema === undefined
+      ? checked.diagnostics
+      : [...checked.diagnostics, ...checkAgainstSchema(checked.ast, schema)].sort(
+          (a, b) => a.range.start.offset - b.range.start.offset,
+        );
+  return diagnostics.map((d) => diagnosticToMarker(text, d));
 }
 
 /**

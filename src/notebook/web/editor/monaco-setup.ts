@@ -38,6 +38,11 @@ export function setSchemaProvider(fn: SchemaProvider): void {
   schemaProvider = fn;
 }
 
+/** The live schema for a cell's model (completion and diagnostics). */
+export function schemaOf(model: monaco.editor.ITextModel): CompletionSchema {
+  return schemaProvider(model);
+}
+
 /** Monaco's tokenizer state: what the previous line left open. */
 class GsqlState implements monaco.languages.IState {
   constructor(readonly line: LineState) {}
