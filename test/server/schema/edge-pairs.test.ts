@@ -304,3 +304,30 @@ describe('ALTER EDGE ... ADD | DROP PAIR', () => {
     expect(await edges('Comment', '1', 'Has_Tag')).toEqual(['Comment:1>Tag:5']);
   });
 });
+
+describe('schema-change jobs as JSON', () => {
+  it('lists the pairs an ALTER EDGE ... ADD|DROP PAIR stands for, type lists expanded', async () => {
+    await gsql(`
+      CREATE GLOBAL SCHEMA_CHANGE JOB retag {
+        ALTER EDGE Has_Tag ADD PAIR (FROM Person|City, TO Tag);
+        ALTER EDGE Has_Tag DROP PAIR (FROM Comment, TO Tag);
+      }
+    `);
+    const job = await client.call('getSchemaJob', {
+      path: { jobName: 'retag' },
+      query: { json: true },
+    });
+    expect(job['retag']).toMatchObject({
+      alterEdgeTypes: [
+        {
+          name: 'Has_Tag',
+          addEdgePairs: [
+            { From: 'Person', To: 'Tag' },
+            { From: 'City', To: 'Tag' },
+          ],
+          dropEdgePairs: [{ From: 'Comment', To: 'Tag' }],
+        },
+      ],
+    });
+  });
+});
