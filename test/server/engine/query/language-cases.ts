@@ -337,4 +337,30 @@ export const languageCases: QueryCase[] = [
       },
     ],
   },
+  {
+    name: 'a repeated edge matches by shortest paths only, each shortest path once',
+    query: `CREATE QUERY q() FOR GRAPH social SYNTAX v2 {
+      SumAccum<INT> @@paths; SumAccum<INT> @@near;
+      S = SELECT t FROM person:s -((knows|follows>)*2)- person:t WHERE s.name == "Dan"
+          ACCUM @@paths += 1;
+      N = SELECT t FROM person:s -((knows|follows>)*..2)- person:t WHERE s.name == "Dan"
+          ACCUM @@near += 1;
+      PRINT S[S.name] AS s, @@paths AS paths, N.size() AS reached, @@near AS near;
+    }`,
+    // From dan: cat and ann at 1 hop; bob at 2 by dan-cat-bob (knows), dan-ann-bob (knows) and
+    // dan-ann-bob (follows): three shortest paths. *..2 adds dan itself at 0 hops.
+    expect: [
+      {
+        s: [{ v_id: 'bob', v_type: 'person', attributes: { 'S.name': 'Bob' } }],
+        paths: 3,
+        reached: 4,
+        near: 6,
+      },
+    ],
+  },
+  {
+    name: 'an alias on a repeated edge is refused',
+    query: q('S = SELECT t FROM person:s -(knows*1..2:e)- person:t; PRINT S;'),
+    error: 'QUERY-SYNTAX',
+  },
 ];

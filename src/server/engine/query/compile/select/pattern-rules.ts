@@ -71,8 +71,19 @@ export function withPropertyConditions(sel: Select): Select {
   return { ...sel, from, where };
 }
 
-/** Problems of the FROM clause under the query's declared syntax version. */
+/**
+ * Problems of the FROM clause: an alias on a repeated edge (a variable number of edges cannot
+ * bind one alias, the reference says), and what the declared syntax version does not allow.
+ */
 export function checkSyntaxVersion(c: CompileContext, sel: Select): void {
+  for (const p of sel.from)
+    for (const h of p.hops)
+      if (h.edge.repeat !== null && h.edge.alias !== null)
+        c.error(
+          h.edge,
+          'QUERY-SYNTAX',
+          `edge alias ${h.edge.alias} on a repeated edge: a repetition (*) binds no alias`,
+        );
   const version = c.syntax;
   if (version === 'v1') {
     const multi =

@@ -350,10 +350,9 @@ export function compileSelectCore(
       const t = vtypeOf(from);
       const s = vslotOf(from);
       if (h.repeat) {
-        for (const [id, far] of reachable(rt.walks, from, h.repeat.min, h.repeat.max)) {
-          void id;
-          visit(-1, vtypeOf(far), vslotOf(far), false);
-        }
+        // Each shortest path to a vertex is a match of its own.
+        for (const [far, paths] of reachable(rt.walks, from, h.repeat.min, h.repeat.max))
+          for (let n = 0; n < paths; n++) visit(-1, vtypeOf(far), vslotOf(far), false);
         return;
       }
       for (const w of rt.walks) {

@@ -9,7 +9,11 @@ import { VSet, vid, vslotOf, vtypeOf } from '../../runtime-values.js';
 import { type Walk, walkEdges } from '../context/edge-walk.js';
 import { allOf, checkVertexType } from '../context/graph-lookups.js';
 
-/** Vertices reachable from `from` by min..max hops along `walks` (shortest distance counts). */
+/**
+ * Vertices reachable from `from` by min..max hops along `walks`, each with the number of
+ * shortest paths reaching it: the reference's shortest-path semantics for a repeated edge (only
+ * the shortest matching paths count, and each of them is a match).
+ */
 export function reachable(
   walks: readonly Walk[],
   from: number,
@@ -17,21 +21,26 @@ export function reachable(
   max: number,
 ): [number, number][] {
   const dist = new Map<number, number>([[from, 0]]);
+  const paths = new Map<number, number>([[from, 1]]);
   const res: [number, number][] = [];
-  if (min <= 0) res.push([from, from]);
+  if (min <= 0) res.push([from, 1]);
   let frontier = [from];
   for (let d = 1; d <= max && frontier.length > 0; d++) {
     const next: number[] = [];
     for (const v of frontier) {
+      const through = paths.get(v) ?? 1;
       for (const w of walks)
         walkEdges(w, vtypeOf(v), vslotOf(v), (_e, ft, fs) => {
           const id = vid(ft, fs);
-          if (dist.has(id)) return;
-          dist.set(id, d);
-          next.push(id);
-          if (d >= min) res.push([id, id]);
+          const seen = dist.get(id);
+          if (seen === undefined) {
+            dist.set(id, d);
+            paths.set(id, through);
+            next.push(id);
+          } else if (seen === d) paths.set(id, (paths.get(id) ?? 0) + through);
         });
     }
+    if (d >= min) for (const id of next) res.push([id, paths.get(id) ?? 1]);
     frontier = next;
   }
   return res;
