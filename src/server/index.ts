@@ -23,6 +23,7 @@ import { stderrLogger, type Logger } from './http/log.js';
 import { buildRouteTable, unsupportedOperations } from './http/route-table.js';
 import { Router } from './http/router.js';
 import { monitorOf } from './metrics/monitor.js';
+import { enableDataSourceLoading } from './datasources/loading.js';
 import { listen, type HttpListener } from './http/server.js';
 
 export const defaultHost = '127.0.0.1';
@@ -183,6 +184,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const monitor = monitorOf(engine, { intervalMs: options.metricsIntervalMs });
     await monitor.start();
     cleanups.push(() => Promise.resolve(monitor.stop()));
+    enableDataSourceLoading(engine);
     const users = await AccessStore.open(engine.records, dir, {
       graphExists: (graph) => engine.catalog.graphs.some((g) => g.name === graph),
     });

@@ -45,6 +45,20 @@ export const getDataSources = defineOp('getDataSources', {
   readOnly: true,
 });
 
+export const getDataSource = defineOp('getDataSource', {
+  area: 'datasource',
+  summary: 'One data source; secret keys come back empty.',
+  method: 'GET',
+  service: 'gsql',
+  path: '/gsql/v1/data-sources/{dsName}',
+  pathParams: z.object({ dsName: name }),
+  query: scope,
+  result: dataSource,
+  privilege: 'READ_LOADINGJOB',
+  readOnly: true,
+  inferred: ['the endpoint (server docs "get a data source"); query `graph` for a local one'],
+});
+
 export const createDataSource = defineOp('createDataSource', {
   ...write,
   summary: 'Creates a data source on a graph, or a global one without `graph`.',
@@ -107,7 +121,8 @@ export const sampleData = defineOp('sampleData', {
   path: '/gsql/v1/sample-data',
   body: z.looseObject({
     graphName: name,
-    dataSource: z.string().min(1),
+    // Empty (or `type` "local"): a local file inside the folders the service may read.
+    dataSource: z.string(),
     type: z.string().optional(),
     path: z.string().min(1),
     dataFormat: z.string().optional(),

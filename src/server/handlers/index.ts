@@ -1,6 +1,7 @@
 // Every handler of the embedded service, by operation name: one map per area of the catalogue.
 import type { HandlerMap } from '../http/context.js';
 import { dataHandlers } from './data.js';
+import { dataSourceHandlers } from './datasources.js';
 import { informantHandlers } from './informant.js';
 import { statsHandlers } from './stats.js';
 import { udtHandlers } from './udt.js';
@@ -31,6 +32,7 @@ export const serviceHandlers: HandlerMap = {
   ...informantHandlers,
   ...udtHandlers,
   ...statsHandlers,
+  ...dataSourceHandlers,
   ...tokenHandlers,
   ...roleHandlers,
   ...scimHandlers,

@@ -8,9 +8,11 @@
 import { createReadStream } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import type { Readable } from 'node:stream';
 import type { Engine } from '../engine.js';
 import { compiledJob, type CompiledJob } from './compile.js';
 import { LoadingJobError } from './errors.js';
+import { externalFiles, type ExternalFile } from './external-sources.js';
 import { runLoadingJob, type RunOptions } from './run.js';
 import type { LoadingResult } from './stats.js';
 
@@ -136,31 +138,38 @@ export async function runLoadingJobOnFiles(
       );
     }
   }
-  // Check every file before loading any, so a bad path loads nothing.
+  // Check every file before loading any, so a bad path loads nothing. A `$source:` location
+  // names objects of a data source (external-sources.ts).
   const resolved = await Promise.all(
     runs.map(async ([variable, location]) => {
-      const reals = await resolveAllowedFiles(location, options.allowedDirs);
-      return { variable, location, reals };
+      const external = await externalFiles(engine, graph, location);
+      const reals = external ? [] : await resolveAllowedFiles(location, options.allowedDirs);
+      return { variable, location, reals, external: external ?? [] };
     }),
   );
   const results: LoadingResult[] = [];
   const { allowedDirs: _dirs, onFile, ...rest } = options;
-  for (const { variable, location, reals } of resolved) {
+  const load = async (variable: string, sourceFileName: string, stream: Readable) => {
+    try {
+      const run = { ...rest, filename: variable, sourceFileName };
+      for (const result of await runLoadingJob(engine, graph, compiled, run, stream)) {
+        results.push(result);
+        onFile?.(result);
+      }
+    } finally {
+      stream.destroy();
+    }
+  };
+  for (const { variable, location, reals, external } of resolved) {
+    for (const file of external as readonly ExternalFile[]) {
+      await load(variable, file.name, await file.open(options.signal));
+    }
     for (const real of reals) {
       // A plain file path is reported as given; a folder's files and prefixed paths by their
       // real paths.
       const plain = reals.length === 1 && localPaths(location)[0] === location;
       const sourceFileName = plain ? location : real;
-      const stream = createReadStream(real, { highWaterMark: 256 * 1024 });
-      try {
-        const run = { ...rest, filename: variable, sourceFileName };
-        for (const result of await runLoadingJob(engine, graph, compiled, run, stream)) {
-          results.push(result);
-          onFile?.(result);
-        }
-      } finally {
-        stream.destroy();
-      }
+      await load(variable, sourceFileName, createReadStream(real, { highWaterMark: 256 * 1024 }));
     }
   }
   return results;

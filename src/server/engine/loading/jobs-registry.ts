@@ -5,6 +5,7 @@
 import { stat } from 'node:fs/promises';
 import type { Engine } from '../engine.js';
 import { compiledJob } from './compile.js';
+import { externalFiles } from './external-sources.js';
 import { resolveAllowedFiles, runLoadingJobOnFiles } from './files.js';
 import type { LoadProgress } from './run.js';
 import type { FileStatistics, LoadingResult, LoadStatistics } from './stats.js';
@@ -110,10 +111,19 @@ export class LoadingJobRegistry {
     const entries = given
       ? Object.entries(files)
       : [...job.filenames].filter((e): e is [string, string] => e[1] !== null);
-    const reals = (
-      await Promise.all(entries.map(([, path]) => resolveAllowedFiles(path, options.allowedDirs)))
-    ).flat();
-    const sizes = await Promise.all(reals.map(async (p) => (await stat(p)).size));
+    // Data-source locations (`$source:...`) are checked and sized by their resolver.
+    const located = await Promise.all(
+      entries.map(async ([, path]) => {
+        const external = await externalFiles(engine, graph, path);
+        if (external) return { reals: [], external: external.map((f) => f.size) };
+        return { reals: await resolveAllowedFiles(path, options.allowedDirs), external: [] };
+      }),
+    );
+    const reals = located.flatMap((l) => l.reals);
+    const sizes = [
+      ...(await Promise.all(reals.map(async (p) => (await stat(p)).size))),
+      ...located.flatMap((l) => l.external),
+    ];
     const id = this.nextId(graph, jobName);
     const controller = new AbortController();
     const record: JobRecord = {
