@@ -74,7 +74,11 @@ describe('route table', () => {
     expect(where(catalogue.echo)).toEqual([['restpp', '/echo']]);
     expect(where(catalogue.runStatements)).toEqual([['main', '/gsqlserver/gsql/file']]);
     expect(where(catalogue.installQueries)).toEqual([['main', '/gsql/queries/install']]);
-    expect(where(catalogue.requestToken)).toEqual([['restpp', '/requesttoken']]);
+    // ...and, like every REST++ path since 4.1, under /restpp on the GSQL port.
+    expect(where(catalogue.requestToken)).toEqual([
+      ['restpp', '/requesttoken'],
+      ['main', '/restpp/requesttoken'],
+    ]);
     // The same path in both forms is one route.
     expect(where(catalogue.ping)).toEqual([]);
   });
