@@ -5,7 +5,7 @@ import type { Cell, CellKind, CellOutput } from '../../format/notebook.js';
 import { sourceText } from '../../format/notebook.js';
 import { button, el, select } from '../dom.js';
 import { createCellEditor, type CellEditorHandle } from '../editor/cell-editor.js';
-import { renderMarkdown } from '../markdown/render.js';
+import { renderMarkdown } from '../markdown.js';
 import {
   renderErrorOutput,
   renderResultsOutput,
