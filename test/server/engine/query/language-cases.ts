@@ -363,4 +363,25 @@ export const languageCases: QueryCase[] = [
     query: q('S = SELECT t FROM person:s -(knows*1..2:e)- person:t; PRINT S;'),
     error: 'QUERY-SYNTAX',
   },
+  {
+    name: 'aggregate functions with DISTINCT see each element once',
+    query: q(`BagAccum<INT> @@b; @@b += 2; @@b += 2; @@b += 3;
+      PRINT count(DISTINCT @@b) AS c, sum(DISTINCT @@b) AS s, avg(DISTINCT @@b) AS a, count(@@b) AS all;`),
+    expect: [{ c: 2, s: 5, a: 2.5, all: 3 }],
+  },
+  {
+    name: 'parse_json_object / parse_json_array and the math built-ins pi, sign, fmod, ldexp',
+    query: q(`JSONOBJECT o = parse_json_object("{\\"a\\": 1, \\"b\\": [true]}");
+      JSONARRAY l = parse_json_array("[1, \\"x\\"]");
+      PRINT o, l, sign(-2.5) AS sg, sign(0) AS z, fmod(7, 3) AS fm, ldexp(1.5, 3) AS ld,
+            pi() > 3.14159 AND pi() < 3.1416 AS p, degrees(pi()) AS deg;`),
+    expect: [
+      { o: { a: 1, b: [true] }, l: [1, 'x'], sg: -1, z: 0, fm: 1, ld: 12, p: true, deg: 180 },
+    ],
+  },
+  {
+    name: 'parse_json_object of a text that is no JSON object is QUERY-BAD-VALUE',
+    query: q('JSONOBJECT o = parse_json_object("[1]"); PRINT o;'),
+    error: 'QUERY-BAD-VALUE',
+  },
 ];

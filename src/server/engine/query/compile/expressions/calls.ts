@@ -2,14 +2,15 @@
 // functions: the engine's known ones in udf/ and the service's --udf modules, tuple
 // constructors, reset_collection_accum) and subquery calls (recursion included), hoisted before
 // their statement.
-import type { Expr } from '../../../../../core/gsql/index.js';
+import { builtinFunction, type Expr } from '../../../../../core/gsql/index.js';
 import type { Fn, CE, Cx } from '../context/compile-types.js';
 import type { CompileContext } from '../context/compile-context.js';
 import { QueryRuntimeError } from '../../errors.js';
 import { BUILTINS } from '../../functions.js';
 import type { CompiledQueryLike, Run } from '../../run.js';
 import { udf, unavailableUdf } from '../../udf/index.js';
-import { converter } from '../../runtime-values.js';
+import { converter, keyOf } from '../../runtime-values.js';
+import { elementsOf } from '../../accum.js';
 import { ANY, VOID } from '../../types.js';
 import { compileExpr, compileConstant } from './expr.js';
 import { checkArity } from './methods.js';
@@ -56,6 +57,12 @@ export function compileCall(comp: CompileContext, e: Expr & { kind: 'Call' }, cx
     const args = e.args.map((a) => compileExpr(comp, a, cx));
     if (!checkArity(comp, e, builtin.min, builtin.max)) return compileConstant(comp, null, ANY);
     const fs = args.map((a) => a.f);
+    // count(DISTINCT s), sum(DISTINCT s), ...: the aggregate sees each distinct element once.
+    if (e.distinct && builtinFunction(lname)?.category === 'aggregation' && fs[0]) {
+      const set = fs[0];
+      fs[0] = (r) => distinctElements(set(r));
+    } else if (e.distinct)
+      comp.error(e, 'QUERY-SYNTAX', `DISTINCT applies to aggregate functions, not ${e.name}`);
     const fn = builtin.fn;
     const t = builtin.type(args.map((a) => a.t));
     if (fs.length === 1) {
@@ -72,6 +79,18 @@ export function compileCall(comp: CompileContext, e: Expr & { kind: 'Call' }, cx
     };
   }
   return compileSubqueryCall(comp, e, cx);
+}
+
+function distinctElements(v: unknown): unknown[] {
+  const seen = new Set<unknown>();
+  const out: unknown[] = [];
+  for (const x of elementsOf(v)) {
+    const k = keyOf(x);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push(x);
+  }
+  return out;
 }
 
 /**
