@@ -7,6 +7,7 @@ import {
   BASE_TYPES,
   KEYWORDS,
   SESSION_PARAMETERS,
+  SYNTAX_VERSIONS,
   UDF_FILES,
   VERTEX_METHODS,
 } from './keywords.js';
@@ -116,8 +117,34 @@ function candidatesFor(
     return methods(ACCUM_METHODS);
   }
   const out: Completion[] = [];
-  for (const e of expectedAtEnd(text.slice(0, wordStart))) out.push(...fromExpectation(e, schema));
+  for (const e of expectedAtEnd(text.slice(0, wordStart))) {
+    out.push(...(e === 'property key' ? propertyKeys(before, schema) : fromExpectation(e, schema)));
+  }
   return out;
+}
+
+/** Attributes of the type whose openCypher property map `(a:T {` or `[e:E {` is open. */
+function propertyKeys(before: readonly Token[], schema: CompletionSchema): Completion[] {
+  let depth = 0;
+  let open = before.length - 1;
+  for (; open >= 0; open--) {
+    const text = before[open]?.text;
+    if (text === '}') depth++;
+    else if (text === '{' && depth-- === 0) break;
+  }
+  // Back from the brace to the pattern's `(` or `[`; the type follows its first `:`.
+  let i = open - 1;
+  while (i >= 0 && before[i]?.text !== '(' && before[i]?.text !== '[') i--;
+  const colon = before.slice(i + 1, open).findIndex((t) => t.text === ':');
+  const typeName = colon < 0 ? undefined : before[i + 2 + colon]?.text;
+  const all = [...schema.vertexTypes, ...schema.edgeTypes];
+  const types =
+    typeName === undefined
+      ? all
+      : all.filter((t) => t.name.toLowerCase() === typeName.toLowerCase());
+  return types.flatMap((t) =>
+    t.attributes.map((a) => ({ label: a, kind: 'attribute' as const, detail: t.name })),
+  );
 }
 
 function methods(names: ReadonlySet<string>): Completion[] {
@@ -158,6 +185,8 @@ function fromExpectation(e: string, schema: CompletionSchema): Completion[] {
           detail: functionSignature(f),
         })),
       ];
+    case 'syntax version':
+      return SYNTAX_VERSIONS.map((label) => ({ label, kind: 'keyword', detail: 'syntax' }));
     case 'parameter name':
       return SESSION_PARAMETERS.map((label) => ({ label, kind: 'keyword', detail: 'parameter' }));
     default:

@@ -18,6 +18,9 @@ export const KEYWORDS = words(`
   INTERVAL YEAR MONTH DAY HOUR MINUTE SECOND PUT GET
 `);
 
+/** The syntax versions a query (`SYNTAX v2`) or a session (`SET syntax_version = "v2"`) names. */
+export const SYNTAX_VERSIONS = ['v1', 'v2', 'v3'] as const;
+
 /** The user-defined function files the shell's PUT and GET transfer, as spelled. */
 export const UDF_FILES = ['ExprFunctions', 'ExprUtil', 'TokenBank'] as const;
 

@@ -129,6 +129,16 @@ describe('complete', () => {
       ['attribute:name', 'attribute:age'],
     ],
     [
+      'attribute keys in a vertex property map',
+      `${QUERY}  S = SELECT b FROM (a:Company {‸`,
+      ['attribute:title', 'attribute:founded'],
+    ],
+    [
+      'attribute keys after a comma in an edge property map',
+      `${QUERY}  S = SELECT b FROM (a)-[e:Works_At {since: 1, s‸`,
+      ['attribute:since'],
+    ],
+    [
       'time units after an INTERVAL amount',
       `${QUERY}  DATETIME d = datetime_add(now(), INTERVAL 3 ‸`,
       ['keyword:DAY', 'keyword:MONTH', 'keyword:SECOND'],
@@ -137,6 +147,8 @@ describe('complete', () => {
     ['function files after PUT', 'PUT ‸', ['keyword:ExprFunctions', 'keyword:TokenBank']],
     ['function files after GET', 'GET Ex‸', ['keyword:ExprFunctions', 'keyword:ExprUtil']],
     ['session parameters after SET', 'SET s‸', ['keyword:syntax_version']],
+    ['syntax versions after SYNTAX', 'CREATE QUERY q() SYNTAX ‸', ['keyword:v2', 'keyword:v3']],
+    ['syntax versions in SET', 'SET syntax_version = ‸', ['keyword:v1', 'keyword:v2']],
     [
       'vertex types after TO VERTEX',
       'CREATE LOADING JOB j FOR GRAPH g {\n  LOAD f TO VERTEX ‸',

@@ -56,6 +56,7 @@ function parseProps(c: Cursor): PropertyCondition[] | null {
   if (!c.at('}')) {
     do {
       const start = c.tok;
+      c.note('property key');
       // Keys are attribute names; a reserved word may name an attribute too (`{type: t}`).
       if (start.kind !== 'string' && start.kind !== 'word') c.fail(['attribute name']);
       const key = start.kind === 'string' ? unquote(c.next().text) : c.next().text;

@@ -190,8 +190,10 @@ export function parseSet(c: Cursor, start: Token): Statement {
   const t = c.tok;
   // The value is on the same line: a line break ends the shell statement.
   const onLine = !c.atLineStart;
+  const described = nameToken.upper === 'SYNTAX_VERSION' ? 'syntax version' : 'value';
+  c.note(described);
   if (!onLine || (t.kind !== 'string' && t.kind !== 'word' && t.kind !== 'number')) {
-    c.fail([nameToken.upper === 'SYNTAX_VERSION' ? 'syntax version' : 'value']);
+    c.fail([described]);
   }
   c.next();
   const quoted = t.kind === 'string';
