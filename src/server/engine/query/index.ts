@@ -39,7 +39,7 @@ export type { T as QueryType } from './types.js';
  * How deep subquery calls (recursion included) may nest: each level is a run frame, and a call
  * from an ACCUM clause runs on the JavaScript stack, which this keeps far from its limit.
  */
-export const maxCallDepth = 64;
+export const maxCallDepth = 200;
 
 /** Compiles a query; throws QueryCompileError with every problem found. */
 export function compileQuery(ast: CreateQuery | InterpretBlock, env: CompileEnv): CompiledQuery {
@@ -154,6 +154,11 @@ export function compileQuery(ast: CreateQuery | InterpretBlock, env: CompileEnv)
       try {
         r.check();
         body.sync(r);
+      } catch (e) {
+        // A backstop: the depth limit keeps calls from an ACCUM clause off the stack's end.
+        if (e instanceof RangeError && /call stack/i.test(e.message))
+          throw new QueryRuntimeError('QUERY-TOO-DEEP', `query ${name}: calls nest too deeply`);
+        throw e;
       } finally {
         r.release();
       }
