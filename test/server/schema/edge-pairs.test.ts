@@ -305,6 +305,26 @@ describe('ALTER EDGE ... ADD | DROP PAIR', () => {
   });
 });
 
+describe('the * wildcard', () => {
+  it('stands for the vertex types that exist when the edge type is defined', async () => {
+    await gsql('CREATE VERTEX Left (PRIMARY_ID id UINT)');
+    const types = (await client.call('getVertexTypes', {})).map((v) => v.Name);
+    const answer = await client.call('createEdgeTypesGsql', {
+      query: { gsql: true },
+      body: { gsql: ['CREATE DIRECTED EDGE Any_Edge (FROM *, TO Left, label STRING)'] },
+    });
+    expect(answer).toBe('Successfully create edges: [Any_Edge]');
+    await gsql('CREATE VERTEX Later (PRIMARY_ID id UINT)');
+    const edge = await client.call('getEdgeType', { path: { edgeName: 'Any_Edge' } });
+    expect(edge).toMatchObject({
+      FromVertexTypeName: '*',
+      ToVertexTypeName: 'Left',
+      EdgePairs: types.map((t) => ({ From: t, To: 'Left' })),
+    });
+    expect(JSON.stringify(edge)).not.toContain('Later');
+  });
+});
+
 describe('schema-change jobs as JSON', () => {
   it('lists the pairs an ALTER EDGE ... ADD|DROP PAIR stands for, type lists expanded', async () => {
     await gsql(`

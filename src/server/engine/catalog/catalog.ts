@@ -1,6 +1,7 @@
 // Schema changes on the catalog: each function checks the change against the whole catalog and
 // returns a new catalog (the old one is untouched), so a failed change changes nothing.
 import { CatalogError } from './errors.js';
+import { expandWildcards } from './pairs.js';
 import { emptyCatalog } from './types.js';
 import type {
   AttributeDef,
@@ -101,8 +102,17 @@ export function addVertexType(catalog: CatalogData, def: VertexTypeDef): Catalog
   return bump(catalog, { vertexTypes: [...catalog.vertexTypes, def] });
 }
 
-export function addEdgeType(catalog: CatalogData, def: EdgeTypeDef): CatalogData {
-  checkFree(catalog, 'edge type', def.name);
+/** The vertex types `*` stands for in an edge type: the graph's for a local one, else global. */
+export function wildcardTypes(catalog: CatalogData, localTo: string | undefined): string[] {
+  if (localTo !== undefined) return [...requireGraph(catalog, localTo).vertexTypes];
+  return catalog.vertexTypes.filter((v) => v.localTo === undefined).map((v) => v.name);
+}
+
+export function addEdgeType(catalog: CatalogData, given: EdgeTypeDef): CatalogData {
+  checkFree(catalog, 'edge type', given.name);
+  const def = given.pairs.some((p) => p.from === '*' || p.to === '*')
+    ? { ...given, pairs: expandWildcards(given.pairs, wildcardTypes(catalog, given.localTo)) }
+    : given;
   if (def.reverseEdge !== undefined) checkFree(catalog, 'reverse edge type', def.reverseEdge);
   if (def.pairs.length === 0) {
     throw new CatalogError('SCHEMA-INVALID', `edge type ${def.name} has no FROM/TO vertex types`);

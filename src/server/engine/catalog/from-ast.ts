@@ -21,8 +21,10 @@ import {
   dropVertexTypes,
   extendGraph,
   requireGraph,
+  wildcardTypes,
 } from './catalog.js';
 import { CatalogError } from './errors.js';
+import { expandWildcards } from './pairs.js';
 import type {
   AttributeDef,
   AttrType,
@@ -294,7 +296,7 @@ export function applySchemaChange(
           : dropEdgeTypes(catalog, names);
       }
       case 'AlterEdgePairs':
-        return alterEdgePairs(catalog, change.typeName, pairsFromAst(change.pairs), change.adding);
+        return alterEdgePairs(catalog, change.typeName, change.pairs, change.adding);
       case 'AlterAddAttributes':
         return alterAttributes(
           catalog,
@@ -353,11 +355,12 @@ function leaveGraph(
 function alterEdgePairs(
   catalog: CatalogData,
   name: string,
-  pairs: readonly { from: string; to: string }[],
+  written: readonly AstEdgePair[],
   adding: boolean,
 ): CatalogData {
   const def = catalog.edgeTypes.find((e) => e.name === name);
   if (!def) throw new CatalogError('SCHEMA-NOT-FOUND', `edge type "${name}" does not exist`);
+  const pairs = expandWildcards(pairsFromAst(written), wildcardTypes(catalog, def.localTo));
   const same = (a: { from: string; to: string }, b: { from: string; to: string }) =>
     a.from === b.from && a.to === b.to;
   let next: EdgeTypeDef['pairs'];
