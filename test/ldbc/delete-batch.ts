@@ -2,10 +2,10 @@
 // `deletionDate|id` or `deletionDate|src|dst`), as tigergraph/batches.py runs them: the vertex
 // files through the del_<Entity> queries, the edge files through the delete_edge loading job.
 // The picks come deterministically from the initial snapshot: a group forum, posts, comments that
-// have replies (so the cascades have something to reach), likes, memberships and friendships.
-// Persons are not deleted: LDBC's two implementations disagree on a deleted person's posts
-// (tigergraph/dml/del_Person.gsql keeps them, umbra's DEL1 removes them), so there is no
-// reference to check that one against.
+// have replies (so the cascades have something to reach), likes, memberships, friendships, and a
+// person who wrote comments but no post: LDBC's two implementations disagree on a deleted
+// person's posts (tigergraph/dml/del_Person.gsql keeps them, umbra's DEL1 removes them) and agree
+// on the rest (the person's wall, comments, likes, friendships, memberships).
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -16,7 +16,7 @@ export const deletedEdges = [
   'Person_likes_Post',
   'Forum_hasMember_Person',
 ] as const;
-export const deletedVertices = ['Comment', 'Forum', 'Post'] as const;
+export const deletedVertices = ['Comment', 'Forum', 'Person', 'Post'] as const;
 
 export function deleteFolder(dataDir: string, entity: string, day: string): string {
   return join(dataDir, 'deletes', 'dynamic', entity, `batch_id=${day}`);
@@ -67,7 +67,15 @@ export function writeDeleteBatch(dataDir: string, day: string): Record<string, n
       rowsOf(dataDir, entity).map((r) => [r[1] ?? '', r[2] ?? '']),
       count,
     );
+  const posters = new Set(rowsOf(dataDir, 'Post_hasCreator_Person').map((r) => r[2]));
+  const commentsBy = new Map<string, number>();
+  for (const r of rowsOf(dataDir, 'Comment_hasCreator_Person')) {
+    const person = r[2] ?? '';
+    if (!posters.has(person)) commentsBy.set(person, (commentsBy.get(person) ?? 0) + 1);
+  }
+  const [person] = [...commentsBy].sort((a, b) => b[1] - a[1] || byNumber(a[0], b[0]));
   const files: Record<string, string[][]> = {
+    Person: person ? [[person[0]]] : [],
     Forum: [[forum]],
     Post: pick(posts, 2).map((id) => [id]),
     Comment: pick(repliedComments, 3).map((id) => [id]),
@@ -78,6 +86,7 @@ export function writeDeleteBatch(dataDir: string, day: string): Record<string, n
   };
   const counts: Record<string, number> = {};
   for (const [entity, rows] of Object.entries(files)) {
+    if (rows.length === 0) continue;
     const folder = deleteFolder(dataDir, entity, day);
     mkdirSync(folder, { recursive: true });
     const header = rows[0]?.length === 1 ? 'deletionDate|id' : 'deletionDate|src|dst';
