@@ -22,20 +22,15 @@ export interface DropRole extends NodeBase<'DropRole'> {
   readonly names: readonly string[];
 }
 
-/** Where privileges are granted: globally, on a graph, or on one vertex or edge type of a graph. */
-export interface PrivilegeScope {
-  /** null: ON GLOBAL. */
-  readonly graph: string | null;
-  /** ON VERTEX|EDGE t IN GRAPH g: the type; null for the whole graph. */
-  readonly typeName: string | null;
-  readonly typeKind: 'VERTEX' | 'EDGE' | null;
-}
-
 /** GRANT p1, p2 ON GRAPH g TO r1 / REVOKE p1 ON GLOBAL FROM r1. */
 export interface PrivilegeGrant extends NodeBase<'PrivilegeGrant'> {
   readonly revoke: boolean;
   readonly privileges: readonly string[];
-  readonly scope: PrivilegeScope;
+  /** The graph granted on; null for ON GLOBAL. */
+  readonly graph: string | null;
+  /** ON VERTEX|EDGE t IN GRAPH g: the type and which kind it is; null for the whole graph. */
+  readonly typeName: string | null;
+  readonly typeKind: 'VERTEX' | 'EDGE' | null;
   readonly roles: readonly string[];
 }
 

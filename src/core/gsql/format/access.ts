@@ -27,7 +27,7 @@ export function formatAccessStatement(
     case 'DropRole':
       return `DROP ROLE ${list(s.names)}`;
     case 'PrivilegeGrant': {
-      const { graph, typeName, typeKind } = s.scope;
+      const { graph, typeName, typeKind } = s;
       const on =
         graph === null
           ? 'ON GLOBAL'

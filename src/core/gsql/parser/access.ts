@@ -1,7 +1,7 @@
 // Access-control statements: CREATE USER name WITH PASSWORD "p", ALTER PASSWORD, CREATE/DROP ROLE,
 // GRANT/REVOKE privileges on a graph, globally or on a type, SHOW PRIVILEGE. (GRANT/REVOKE ROLE
 // and CREATE SECRET are read in shell.ts and statements.ts.)
-import type { PrivilegeScope, Statement } from '../ast/index.js';
+import type { PrivilegeGrant, Statement } from '../ast/index.js';
 import { unquote, type Token } from '../tokens.js';
 import type { Cursor } from './cursor.js';
 
@@ -59,7 +59,7 @@ export function parseDropRole(c: Cursor, start: Token): Statement {
 }
 
 /** `ON GLOBAL`, `ON GRAPH g`, `ON VERTEX|EDGE t IN GRAPH g`. */
-function privilegeScope(c: Cursor): PrivilegeScope {
+function privilegeScope(c: Cursor): Pick<PrivilegeGrant, 'graph' | 'typeName' | 'typeKind'> {
   c.expect('ON');
   if (c.eat('GLOBAL')) return { graph: null, typeName: null, typeKind: null };
   if (c.eat('GRAPH')) return { graph: c.name('graph name'), typeName: null, typeKind: null };
@@ -79,7 +79,7 @@ export function parsePrivilegeGrant(c: Cursor, start: Token, revoke: boolean): S
   const scope = privilegeScope(c);
   c.expect(revoke ? 'FROM' : 'TO');
   const roles = names(c, 'role name');
-  return { kind: 'PrivilegeGrant', revoke, privileges, scope, roles, range: c.rangeFrom(start) };
+  return { kind: 'PrivilegeGrant', revoke, privileges, ...scope, roles, range: c.rangeFrom(start) };
 }
 
 /** After SHOW: `PRIVILEGE ON roles`. */

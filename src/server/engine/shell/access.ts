@@ -188,7 +188,7 @@ async function run(
         : [`Successfully granted roles ${list(s.roles)} ${where} to users ${list(s.users)}.`];
     }
     case 'PrivilegeGrant': {
-      const { graph, typeName } = s.scope;
+      const { graph, typeName } = s;
       await store.changePrivileges(s.revoke, s.privileges, s.roles, graph, typeName ?? undefined);
       const where = graph === null ? 'globally' : `on graph ${graph}`;
       return s.revoke

@@ -98,7 +98,7 @@ const rules: { readonly [K in Statement['kind']]: Rule<K> } = {
   CreateRole: (s, g) => need('WRITE_ROLE', s.global ? null : (s.graph ?? g)),
   DropRole: (_s, g) => need('WRITE_ROLE', g),
   RoleGrant: (s) => need('WRITE_ROLE', s.graph),
-  PrivilegeGrant: (s) => need('WRITE_ROLE', s.scope.graph),
+  PrivilegeGrant: (s) => need('WRITE_ROLE', s.graph),
   ShowPrivilege: (_s, g) => need('READ_ROLE', g, true),
   Error: () => null,
 };
