@@ -214,6 +214,8 @@ function stepRange(c: Cursor, start: Token, parts: number): VertexStep['range'] 
 /** One `.`-separated element of an edge pattern, before its alias and arrow are known. */
 interface EdgePart {
   readonly start: Token;
+  /** The part's last token (its start when nothing was written, as in `-(:e)-`). */
+  readonly end: Token;
   readonly types: readonly EdgeTypeRef[];
   readonly repeat: Repeat | null;
   /** The `.` after this part, when another part follows. */
@@ -248,7 +250,7 @@ function parseEdgeSteps(c: Cursor): { edge: EdgeStep; dot: Token | null }[] {
   return parts.map((part, i) => {
     const last = i === parts.length - 1;
     const from = i === 0 ? start : part.start;
-    const range = last ? c.rangeFrom(from) : rangeBefore(c, from, part.dot ?? part.start);
+    const range = last ? c.rangeFrom(from) : rangeOf(from, part.end);
     const edge: EdgeStep = {
       kind: 'EdgeStep',
       arrow,
@@ -261,25 +263,16 @@ function parseEdgeSteps(c: Cursor): { edge: EdgeStep; dot: Token | null }[] {
   });
 }
 
-/** Range from `from` to the token before `stop`. */
-function rangeBefore(c: Cursor, from: Token, stop: Token): Range {
-  const index = c.tokens.indexOf(stop);
-  const last = index > 0 ? (c.tokens[index - 1] ?? from) : from;
-  return rangeOf(from, last.start < from.start ? from : last);
-}
-
 /** `part (. part)*` inside an edge step or a parenthesized group. */
 function parseEdgeParts(c: Cursor, depth: number): EdgePart[] {
   const parts: EdgePart[] = [];
   do {
     const previous = parts[parts.length - 1];
     if (previous !== undefined) previous.dot = c.prev;
-    const part = parseEdgePart(c, depth);
-    // Only the whole step may omit its types (`-(:e)-`); a composed part names its edges.
-    if (parts.length > 0 && part.length === 1 && part[0]?.types.length === 0) {
-      c.fail(['edge type', '(']);
-    }
-    parts.push(...part);
+    // Only a whole step may omit its types (`-(:e)-`); a composed or grouped part names edges.
+    const named = c.at('(') || c.at('<') || atStepName(c, 'edge type');
+    if ((parts.length > 0 || depth > 0) && !named) c.fail([]);
+    parts.push(...parseEdgePart(c, depth));
   } while (c.eat('.'));
   return parts;
 }
@@ -294,9 +287,15 @@ function parseEdgePart(c: Cursor, depth: number): EdgePart[] {
     const only = inner[0];
     // A repetition applies to a group of one disjunction: `(A>|B)*1..3`.
     if (inner.length === 1 && only !== undefined && only.repeat === null && c.at('*')) {
-      return [{ start, types: only.types, repeat: parseRepeat(c), dot: null }];
+      const repeat = parseRepeat(c);
+      return [{ start, end: c.prev, types: only.types, repeat, dot: null }];
     }
-    return inner.map((p, i) => (i === 0 ? { ...p, start } : p));
+    const close = c.prev;
+    return inner.map((p, i) => ({
+      ...p,
+      start: i === 0 ? start : p.start,
+      end: i === inner.length - 1 ? close : p.end,
+    }));
   }
   const types: EdgeTypeRef[] = [];
   if (c.at('<') || atStepName(c, 'edge type')) {
@@ -304,7 +303,8 @@ function parseEdgePart(c: Cursor, depth: number): EdgePart[] {
     while (c.eat('|'));
   }
   const repeat = c.at('*') ? parseRepeat(c) : null;
-  return [{ start, types, repeat, dot: null }];
+  const end = c.pos > 0 && c.prev.start >= start.start ? c.prev : start;
+  return [{ start, end, types, repeat, dot: null }];
 }
 
 function parseEdgeTypeRef(c: Cursor): EdgeTypeRef {
