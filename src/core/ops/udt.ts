@@ -162,21 +162,80 @@ export const dropAccum = defineOp('dropAccum', {
   inferred: ['answer: a message (server docs "delete one accumulator")'],
 });
 
+/** The file names the service takes: each function file also under its fixed `tg_` prefix. */
+const udfFileName = z.enum([
+  'ExprFunctions',
+  'ExprUtil',
+  'tg_ExprFunctions',
+  'tg_ExprUtil',
+  'TokenBank',
+]);
+const udfFileInferred = 'the fixed prefix is `tg_`; result {<file name>: <content>}';
+
 export const getUdtFile = defineOp('getUdtFile', {
-  privilege: 'READ_FILE',
   area: 'udt',
   summary: 'Downloads an expression-function or token-bank source file: file name to content.',
   method: 'GET',
   service: 'gsql',
   path: '/gsql/v1/udt/files/{fileName}',
-  pathParams: z.object({
-    fileName: z.enum(['ExprFunctions', 'ExprUtil', 'tg_ExprFunctions', 'tg_ExprUtil', 'TokenBank']),
-  }),
+  pathParams: z.object({ fileName: udfFileName }),
   result: z.record(z.string(), z.string()),
   readOnly: true,
-  inferred: [
-    'the fixed prefix is `tg_`; result {<file name>: <content>} (server docs "download expr files")',
-  ],
+  inferred: [`${udfFileInferred} (server docs "download expr files")`],
+});
+
+export const listUdtFiles = defineOp('listUdtFiles', {
+  area: 'udt',
+  summary: 'Downloads every user-defined function file: file name to content.',
+  method: 'GET',
+  service: 'gsql',
+  path: '/gsql/v1/udt/files',
+  result: z.record(z.string(), z.string()),
+  readOnly: true,
+  inferred: ['the endpoint (server docs "download all files")'],
+});
+
+export const putUdtFile = defineOp('putUdtFile', {
+  area: 'udt',
+  summary: 'Uploads one user-defined function file (its text as the body).',
+  method: 'PUT',
+  service: 'gsql',
+  path: '/gsql/v1/udt/files/{fileName}',
+  pathParams: z.object({ fileName: udfFileName }),
+  body: z.string(),
+  bodyKind: 'text',
+  ...message,
+  inferred: ['the endpoint and text body (server docs "upload one file")'],
+});
+
+export const putUdtFiles = defineOp('putUdtFiles', {
+  area: 'udt',
+  summary: 'Uploads several user-defined function files.',
+  method: 'PUT',
+  service: 'gsql',
+  path: '/gsql/v1/udt/files',
+  body: z.object({
+    files: z.array(z.object({ Name: udfFileName, Content: z.string() })).min(1),
+  }),
+  ...message,
+  inferred: ['the endpoint and body (server docs "upload file")'],
+});
+
+const tokenFunction = z.looseObject({
+  name: z.string(),
+  code: z.string(),
+  returnType: z.string(),
+});
+
+export const listTokenFunctions = defineOp('listTokenFunctions', {
+  area: 'udt',
+  summary: 'Every token-bank function: its code and return type.',
+  method: 'GET',
+  service: 'gsql',
+  path: '/gsql/v1/udt/token-functions',
+  result: z.array(tokenFunction),
+  readOnly: true,
+  inferred: ['the endpoint (server docs "get all token bank functions")'],
 });
 
 export const getTokenFunction = defineOp('getTokenFunction', {
@@ -187,7 +246,7 @@ export const getTokenFunction = defineOp('getTokenFunction', {
   service: 'gsql',
   path: '/gsql/v1/udt/token-functions/{functionName}',
   pathParams: z.object({ functionName: name }),
-  result: z.looseObject({ name: z.string(), code: z.string(), returnType: z.string() }),
+  result: tokenFunction,
   readOnly: true,
   inferred: ['result {code, name, returnType} (server docs "get token bank functions")'],
 });

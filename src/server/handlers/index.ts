@@ -4,6 +4,7 @@ import { dataHandlers } from './data.js';
 import { dataSourceHandlers } from './datasources.js';
 import { informantHandlers } from './informant.js';
 import { statsHandlers } from './stats.js';
+import { udfFileHandlers } from './udf-files.js';
 import { udtHandlers } from './udt.js';
 import { libraryHandlers } from './library.js';
 import { loadingHandlers } from './loading.js';
@@ -31,6 +32,7 @@ export const serviceHandlers: HandlerMap = {
   ...libraryHandlers,
   ...informantHandlers,
   ...udtHandlers,
+  ...udfFileHandlers,
   ...statsHandlers,
   ...dataSourceHandlers,
   ...tokenHandlers,
