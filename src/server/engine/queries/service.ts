@@ -3,12 +3,7 @@
 // deadline and abort signal, admitted by the workload manager (concurrency limit and delay
 // queue), registered in the running-query list while they run, and detached-mode runs whose
 // status and result are kept for query_status / query_result.
-import {
-  parse,
-  type CreateQuery,
-  type InterpretBlock,
-  type TypeExpr,
-} from '../../../core/gsql/index.js';
+import { parse, type CreateQuery, type InterpretBlock } from '../../../core/gsql/index.js';
 import { catalogue } from '../../../core/ops/index.js';
 import { findQuery } from '../catalog/jobs.js';
 import { definedFunctionNames, udfFileText } from '../catalog/udf-files.js';
@@ -21,6 +16,7 @@ import {
   type QueryOutput,
 } from '../query/index.js';
 import { UdfRegistry } from '../query/udf/index.js';
+import { refuseCallCycle } from './call-cycles.js';
 import { DetachedQueries, type DetachedEntry } from './detached.js';
 import { RunningQueries } from './running.js';
 import { QueueFullError, Workload } from './workload.js';
@@ -92,19 +88,21 @@ export class QueryService {
   compile(
     graph: string,
     ast: CreateQuery | InterpretBlock,
-    extra?: (name: string) => { readonly returns: TypeExpr | null } | undefined,
+    extra?: (name: string) => CreateQuery | undefined,
   ): CompiledQuery {
     const catalog = this.engine.catalog;
+    const declared = (name: string): CreateQuery | undefined => {
+      const def = findQuery(catalog, graph, name);
+      if (!def) return extra?.(name);
+      const parsed = parseQueryText(def.text);
+      return parsed.kind === 'CreateQuery' ? parsed : undefined;
+    };
+    if (ast.kind === 'CreateQuery') refuseCallCycle(ast, declared);
     return compileQuery(ast, {
       catalog,
       graphName: graph,
       queries: (name) => this.installedQuery(graph, name),
-      declaredQueries: (name) => {
-        const def = findQuery(catalog, graph, name);
-        if (!def) return extra?.(name);
-        const parsed = parseQueryText(def.text);
-        return { returns: parsed.kind === 'CreateQuery' ? parsed.returns : null };
-      },
+      declaredQueries: declared,
       udf: (name) => this.udfs.lookup(name),
       udfDeclaredIn: (name) => {
         const text = udfFileText(catalog, 'ExprFunctions');

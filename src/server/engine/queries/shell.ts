@@ -1,7 +1,7 @@
 // Query statements of the GSQL shell: CREATE [OR REPLACE] QUERY (checked by compiling, then
 // stored as text), INSTALL QUERY, RUN QUERY name(args), INTERPRET QUERY name(args) and anonymous
 // INTERPRET QUERY blocks, printing results as the shell does: the JSON answer of the run.
-import type { Statement, TypeExpr } from '../../../core/gsql/index.js';
+import type { CreateQuery, Statement } from '../../../core/gsql/index.js';
 import { putQuery } from '../catalog/jobs.js';
 import { ShellError } from '../shell/errors.js';
 import { requireGraph, type StatementContext } from '../shell/context.js';
@@ -31,18 +31,14 @@ function answerText(results: unknown[]): string[] {
  * A query the script creates after the current statement, in the same graph: a CREATE QUERY may
  * call it (queries created together call each other; INSTALL compiles them in any order).
  */
-function laterQuery(
-  ctx: StatementContext,
-  graph: string,
-  name: string,
-): { returns: TypeExpr | null } | undefined {
+function laterQuery(ctx: StatementContext, graph: string, name: string): CreateQuery | undefined {
   const script = ctx.script ?? [];
   const after = script.indexOf(ctx.statement);
   let current = ctx.graph;
   for (const [i, s] of script.entries()) {
     if (s.kind === 'UseGraph') current = s.name;
     if (i <= after || s.kind !== 'CreateQuery' || s.name !== name) continue;
-    if ((s.graph ?? current) === graph) return { returns: s.returns };
+    if ((s.graph ?? current) === graph) return s;
   }
   return undefined;
 }

@@ -14,6 +14,8 @@ export type QueryCompileCode =
   | 'QUERY-SYNTAX'
   /** A construct the query's declared SYNTAX version does not allow (v1: one hop). */
   | 'QUERY-SYNTAX-VERSION'
+  /** Queries calling each other in a circle (a query calling itself is fine). */
+  | 'QUERY-CIRCULAR-CALL'
   | 'QUERY-UNSUPPORTED';
 
 export type QueryRuntimeCode =
