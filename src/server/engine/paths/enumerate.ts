@@ -39,7 +39,11 @@ function chains(
 ): void {
   const vertices = [start];
   const edges: WalkedEdge[] = [];
-  const visit = (v: number): void => {
+  // Depth-first over parent steps with an explicit stack (a chain is as long as the shortest
+  // path, which follows the data: recursion would hit the JavaScript stack on long chains).
+  type Parents = NonNullable<ReturnType<Side['parents']['get']>>;
+  const stack: { v: number; steps: Parents; i: number }[] = [];
+  const enter = (v: number): void => {
     budget.tick();
     if (side.dist.get(v) === 0) {
       into.add(
@@ -47,18 +51,28 @@ function chains(
           ? { vertices: [...vertices].reverse(), edges: [...edges].reverse() }
           : { vertices: [...vertices], edges: [...edges] },
       );
+      stack.push({ v, steps: [], i: 0 });
       return;
     }
-    for (const step of side.parents.get(v) ?? []) {
-      vertices.push(step.other);
-      // A backward step was walked from `step.other` to `v` against the edge: the path goes v -> other.
-      edges.push({ walk: step.walk, edge: step.edge, from: forward ? step.other : v });
-      visit(step.other);
-      vertices.pop();
-      edges.pop();
-    }
+    stack.push({ v, steps: side.parents.get(v) ?? [], i: 0 });
   };
-  visit(start);
+  enter(start);
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1] as (typeof stack)[number];
+    const step = frame.steps[frame.i++];
+    if (step === undefined) {
+      stack.pop();
+      if (stack.length > 0) {
+        vertices.pop();
+        edges.pop();
+      }
+      continue;
+    }
+    vertices.push(step.other);
+    // A backward step was walked from `step.other` to `v` against the edge: the path goes v -> other.
+    edges.push({ walk: step.walk, edge: step.edge, from: forward ? step.other : frame.v });
+    enter(step.other);
+  }
 }
 
 /** Every shortest path of a meeting: each way in from the sources times each way out. */
@@ -117,26 +131,44 @@ export function allPathList(request: ResolvedRequest, budget: Budget, limit: num
   const max = request.maxLength;
   const vertices: number[] = [];
   const edges: WalkedEdge[] = [];
-  const visit = (v: number, depth: number): void => {
+  // Depth-first with an explicit stack: maxLength follows the request, and recursion would hit
+  // the JavaScript stack on long walks.
+  type Step = { next: number; walk: number; edge: WalkedEdge['edge'] };
+  const stack: { v: number; depth: number; steps: Step[]; i: number }[] = [];
+  const enter = (v: number, depth: number): void => {
     if (targets.has(v)) out.add({ vertices: [...vertices], edges: [...edges] });
-    if (depth === max) return;
-    expand(request, v, false, (next, walk, edge) => {
-      budget.tick();
-      const rest = toTarget.get(next);
-      // Only steps from which a target is still reachable within the length.
-      if (rest === undefined || depth + 1 + rest > max) return;
-      vertices.push(next);
-      edges.push({ walk, edge, from: v });
-      visit(next, depth + 1);
-      vertices.pop();
-      edges.pop();
-    });
+    const steps: Step[] = [];
+    if (depth < max) {
+      expand(request, v, false, (next, walk, edge) => {
+        budget.tick();
+        const rest = toTarget.get(next);
+        // Only steps from which a target is still reachable within the length.
+        if (rest === undefined || depth + 1 + rest > max) return;
+        steps.push({ next, walk, edge });
+      });
+    }
+    stack.push({ v, depth, steps, i: 0 });
   };
   for (const source of request.sources) {
     const rest = toTarget.get(source);
     if (rest === undefined || rest > max) continue;
     vertices.push(source);
-    visit(source, 0);
+    enter(source, 0);
+    while (stack.length > 0) {
+      const frame = stack[stack.length - 1] as (typeof stack)[number];
+      const step = frame.steps[frame.i++];
+      if (step === undefined) {
+        stack.pop();
+        if (stack.length > 0) {
+          vertices.pop();
+          edges.pop();
+        }
+        continue;
+      }
+      vertices.push(step.next);
+      edges.push({ walk: step.walk, edge: step.edge, from: frame.v });
+      enter(step.next, frame.depth + 1);
+    }
     vertices.pop();
   }
   return out.paths;

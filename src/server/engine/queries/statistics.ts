@@ -89,8 +89,8 @@ export class EndpointStatistics {
         TimeoutRequests: timeouts,
         AverageLatency:
           completed === 0 ? 0 : round(buckets.reduce((n, b) => n + b.sum, 0) / completed),
-        MaxLatency: completed === 0 ? 0 : Math.max(...buckets.map((b) => b.max)),
-        MinLatency: completed === 0 ? 0 : Math.min(...buckets.map((b) => b.min)),
+        MaxLatency: completed === 0 ? 0 : buckets.reduce((m, b) => Math.max(m, b.max), -Infinity),
+        MinLatency: completed === 0 ? 0 : buckets.reduce((m, b) => Math.min(m, b.min), Infinity),
         LatencyPercentile: Array.from({ length: segments }, (_, i) =>
           percentile((i + 1) / segments),
         ),

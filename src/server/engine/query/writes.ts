@@ -202,7 +202,7 @@ export class WriteSet {
         must: 'both',
       });
     }
-    out.push(...this.deletes);
+    for (const d of this.deletes) out.push(d);
     return out;
   }
 }

@@ -168,7 +168,7 @@ export function targetFilter(
     }
     if (setParts.length === 0) return { types, has: null };
     const ids: number[] = [];
-    for (const p of setParts) ids.push(...p(r).ids);
+    for (const p of setParts) for (const id of p(r).ids) ids.push(id);
     const set = new VSet(ids);
     if (!types) return { types: null, has: (id) => set.has(id) };
     // A step naming both types and vertex sets: either admits a vertex.
