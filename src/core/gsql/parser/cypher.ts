@@ -13,7 +13,7 @@ import type {
   Repeat,
   VertexStep,
 } from '../ast/index.js';
-import { unquote } from '../tokens.js';
+import { unquote, type Token } from '../tokens.js';
 import type { Cursor } from './cursor.js';
 import { parseExpr } from './expr.js';
 import { parseRepeat } from './select.js';
@@ -30,12 +30,16 @@ export function atCypherNode(c: Cursor): boolean {
   if (c.peekIs(2, ':') || c.peekIs(2, '{')) return true;
   // `(n)` alone is the GSQL type `n`; followed by an openCypher edge it is the alias `n`.
   if (two.kind !== 'op' || !closes(two.text)) return false;
-  if (two.text === ')-') return c.peekIs(3, '[');
+  if (two.text === ')-') return edgeRest(c, 3);
   if (two.text !== ')') return false;
   return (
-    (c.peekIs(3, '-') && c.peekIs(4, '[')) ||
-    (c.peekIs(3, '<') && c.peekIs(4, '-') && c.peekIs(5, '['))
+    (c.peekIs(3, '-') && edgeRest(c, 4)) || (c.peekIs(3, '<') && c.peekIs(4, '-') && edgeRest(c, 5))
   );
+}
+
+/** After an edge's first dash: its body `[`, or the rest of a bare `--` / `-->`. */
+function edgeRest(c: Cursor, n: number): boolean {
+  return c.peekIs(n, '[') || c.peekIs(n, '->') || c.peek(n).text.startsWith('-');
 }
 
 /** `:A|B` (and for vertices `:A:B`): the type alternatives after an alias. */
@@ -81,15 +85,17 @@ function parseNode(c: Cursor, first: boolean): VertexStep {
   return { kind: 'VertexStep', types, alias, ...(props ? { props } : {}), range };
 }
 
+/** An edge pattern `-[..]-` follows, or a bare one: `--`, `-->`, `<--`. */
 function atEdge(c: Cursor): boolean {
-  if (c.at('-')) return c.peekIs(1, '[');
-  return c.at('<') && c.peekIs(1, '-') && c.peekIs(2, '[');
+  if (c.at('-')) return edgeRest(c, 1);
+  return c.at('<') && c.peekIs(1, '-') && edgeRest(c, 2);
 }
 
 function parseEdge(c: Cursor): EdgeStep {
   const start = c.tok;
   const left = c.eat('<');
   c.expect('-');
+  if (!c.at('[')) return bareEdge(c, start, left);
   c.expect('[');
   const alias = c.atName('edge alias') ? c.name('edge alias') : null;
   const typeStart = c.tok;
@@ -117,6 +123,17 @@ function parseEdge(c: Cursor): EdgeStep {
     ...(props ? { props } : {}),
     range,
   };
+}
+
+/** `--`, `-->`, `<--`: any edge, as `-[]-`, `-[]->`, `<-[]-`. */
+function bareEdge(c: Cursor, start: Token, left: boolean): EdgeStep {
+  const right = c.eat('->') || (c.expect('-'), c.eat('>'));
+  if (left && right) c.fail([], "an edge pattern cannot point both ways ('<--' with '-->')");
+  const direction = left ? 'in' : right ? 'out' : 'any';
+  const range = c.rangeFrom(start);
+  const types: EdgeTypeRef[] =
+    direction === 'any' ? [] : [{ kind: 'EdgeTypeRef', name: '_', direction, range }];
+  return { kind: 'EdgeStep', arrow: 'none', types, alias: null, repeat: null, range };
 }
 
 /** `(a:T)-[e:E]->(b)...`: one pattern in the GSQL representation. */
