@@ -44,6 +44,8 @@ export interface SessionInfo {
   readonly server: { readonly url: string; readonly via: string };
   readonly version: string;
   readonly graphs: string[];
+  /** The graph given on the command line (--graph), if any. */
+  readonly graph?: string;
   readonly folder: string;
   /** Why the graph server could not be reached, when it could not (the file still opens). */
   readonly serverError?: string;

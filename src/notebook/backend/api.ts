@@ -78,6 +78,7 @@ const handlers: { [N in RouteName]: Handler } = {
         server: ctx.server,
         version: ctx.version,
         graphs,
+        ...(ctx.client.profile.graph === undefined ? {} : { graph: ctx.client.profile.graph }),
         folder: ctx.workspace.folder,
         ...(serverError === undefined ? {} : { serverError }),
       },

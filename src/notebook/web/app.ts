@@ -10,12 +10,14 @@ import type { NotebookDoc } from './doc.js';
 import { type SaveState } from './doc.js';
 import { button, el, select } from './dom.js';
 import { setSchemaProvider } from './editor/monaco-setup.js';
+import { renderSidePanel, type SidePanelHost } from './side-panel.js';
 
 const emptySchema: CompletionSchema = { graphs: [], vertexTypes: [], edgeTypes: [], queries: [] };
 
-export class App implements CellHost {
+export class App implements CellHost, SidePanelHost {
   private readonly views = new Map<string, CellView>();
   private readonly list = el('main', { class: 'gwb-cells', 'data-testid': 'cells' });
+  private readonly side = el('aside', { class: 'gwb-side', 'data-testid': 'side-panel' });
   private readonly saveState = el('span', { class: 'gwb-save-state', 'data-testid': 'save-state' });
   private readonly graphSlot = el('span');
   /** One line under the header: the demo's progress, or a hint when the server has no graphs. */
@@ -83,7 +85,18 @@ export class App implements CellHost {
   }
 
   async start(): Promise<void> {
-    this.root.replaceChildren(this.header(), this.conflictBar, this.notice, this.list);
+    // The graph in use: the notebook's, else the one given on the command line, else the only
+    // (or first) graph of the server; "(global)" only when there is none.
+    if (this.doc.graph === undefined) {
+      const start = this.session.graph ?? this.session.graphs[0];
+      if (start !== undefined) this.doc.setGraph(start);
+    }
+    this.root.replaceChildren(
+      this.header(),
+      this.conflictBar,
+      this.notice,
+      el('div', { class: 'gwb-body' }, this.side, this.list),
+    );
     if (this.session.serverError !== undefined) {
       this.notice.textContent =
         `The graph server ${this.session.server.url} does not answer ` +
@@ -185,6 +198,19 @@ export class App implements CellHost {
     } catch {
       this.schema = emptySchema;
     }
+    renderSidePanel(this.side, this.doc.graph, this.schema, this);
+  }
+
+  addGsqlCell(source: string): void {
+    const cell = this.doc.insert('gsql', undefined, source);
+    this.renderCells();
+    this.views.get(cell.id)?.focus();
+  }
+
+  addQueryCell(query: string): void {
+    const cell = this.doc.insert('query');
+    this.doc.setParameters(cell.id, { query, inputs: {} });
+    this.renderCells();
   }
 
   private renderCells(): void {

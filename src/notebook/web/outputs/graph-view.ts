@@ -1,5 +1,6 @@
 // The Graph tab: the vertices and edges of a result drawn by cytoscape.js with its built-in
-// `cose` force layout. Vertices are coloured by type and labelled by id, edges labelled by type
+// `cose` force layout. Vertices are coloured and captioned per type (chosen in the legend, see
+// graph-style.ts; a name-like attribute or the id by default), edges labelled by type
 // (arrows when directed). Clicking an element lists it in a side panel (text nodes only: labels
 // on the canvas are drawn, never parsed, but the panel is DOM). "Expand" asks the app for a
 // vertex's neighbourhood and merges it in. Big results wait for the user before drawing.
@@ -8,6 +9,7 @@ import { cellText } from '../../../core/results/index.js';
 import type { GraphEdge, GraphElements, GraphVertex, VertexRef } from './graph-elements.js';
 import { assignTypeColors, extractGraph, mergeGraph, vertexKey } from './graph-elements.js';
 import { layoutPlan } from './layout-plan.js';
+import { captionChoices, captionFor, captionText, setTypeStyle, typeStyle } from './graph-style.js';
 import { el } from './node.js';
 
 /** Fetches a vertex's neighbourhood, shaped like a path-search result ({vertices, edges}). */
@@ -34,15 +36,21 @@ function count(n: number): string {
   return n.toLocaleString('en-US');
 }
 
-function vertexData(key: string, v: GraphVertex, color: string): cytoscape.ElementDefinition {
-  return {
-    group: 'nodes',
-    data: { id: key, label: v.id, type: v.type, color, bare: v.bare },
-  };
+/** Each type's caption attribute ('id' or an attribute name), as chosen or defaulted. */
+type Captions = ReadonlyMap<string, string>;
+
+function vertexData(
+  key: string,
+  v: GraphVertex,
+  color: string,
+  captions: Captions,
+): cytoscape.ElementDefinition {
+  const label = captionText(v, captions.get(v.type) ?? 'id');
+  return { group: 'nodes', data: { id: key, label, type: v.type, color, bare: v.bare } };
 }
 
 function colourOf(colours: ReadonlyMap<string, string>, type: string): string {
-  return colours.get(type) ?? '#888888';
+  return typeStyle(type).color ?? colours.get(type) ?? '#888888';
 }
 
 function edgeData(key: string, e: GraphEdge): cytoscape.ElementDefinition {
@@ -58,12 +66,20 @@ function edgeData(key: string, e: GraphEdge): cytoscape.ElementDefinition {
   };
 }
 
+function captionsOf(graph: GraphElements): Captions {
+  const types = new Set([...graph.vertices.values()].map((v) => v.type));
+  return new Map([...types].map((t) => [t, captionFor(t, graph.vertices.values())]));
+}
+
 function elementsOf(
   graph: GraphElements,
   colours: ReadonlyMap<string, string>,
 ): cytoscape.ElementDefinition[] {
   const out: cytoscape.ElementDefinition[] = [];
-  for (const [key, v] of graph.vertices) out.push(vertexData(key, v, colourOf(colours, v.type)));
+  const captions = captionsOf(graph);
+  for (const [key, v] of graph.vertices) {
+    out.push(vertexData(key, v, colourOf(colours, v.type), captions));
+  }
   for (const [key, e] of graph.edges) out.push(edgeData(key, e));
   return out;
 }
@@ -172,14 +188,58 @@ export function createGraphView(
   root.append(main, legend);
   container.append(root);
 
+  /** Draws the vertices of one type again with its chosen caption and colour. */
+  function restyle(type: string): void {
+    if (cy === undefined) return;
+    const core = cy;
+    const captions = captionsOf(model);
+    const color = colourOf(colours, type);
+    core.batch(() => {
+      for (const [key, v] of model.vertices) {
+        if (v.type !== type) continue;
+        core.getElementById(key).data({ label: captionText(v, captions.get(type) ?? 'id'), color });
+      }
+    });
+  }
+
   function renderLegend(): void {
     const byType = new Map<string, number>();
     for (const v of model.vertices.values()) byType.set(v.type, (byType.get(v.type) ?? 0) + 1);
     const items = [...byType].map(([type, n]) => {
       const item = el('span', 'gwb-out-legend-item');
-      const swatch = el('span', 'gwb-out-legend-swatch');
-      swatch.style.backgroundColor = colourOf(colours, type);
-      item.append(swatch, el('span', '', `${type === '' ? '(unknown type)' : type} ${count(n)}`));
+      item.dataset.testid = `legend-${type}`;
+      // The swatch is a colour picker; the caption picker names what each vertex shows.
+      const swatch = document.createElement('input');
+      swatch.type = 'color';
+      swatch.className = 'gwb-out-legend-swatch';
+      swatch.title = `Colour of ${type}`;
+      swatch.value = colourOf(colours, type);
+      swatch.dataset.testid = `legend-colour-${type}`;
+      swatch.addEventListener('input', () => {
+        setTypeStyle(type, { color: swatch.value });
+        restyle(type);
+      });
+      const caption = document.createElement('select');
+      caption.className = 'gwb-out-legend-caption';
+      caption.title = `Caption of ${type}`;
+      caption.dataset.testid = `legend-caption-${type}`;
+      const current = captionFor(type, model.vertices.values());
+      for (const choice of captionChoices(model.vertices.values(), type)) {
+        const option = document.createElement('option');
+        option.value = choice;
+        option.textContent = choice;
+        option.selected = choice === current;
+        caption.append(option);
+      }
+      caption.addEventListener('change', () => {
+        setTypeStyle(type, { caption: caption.value });
+        restyle(type);
+      });
+      item.append(
+        swatch,
+        el('span', '', `${type === '' ? '(unknown type)' : type} ${count(n)}`),
+        caption,
+      );
       return item;
     });
     if (layoutPlan(model.vertices.size).name === 'grid') {
@@ -288,7 +348,7 @@ export function createGraphView(
           vertices++;
           // Start new neighbours beside the expanded vertex so the layout settles locally.
           core.add({
-            ...vertexData(key, v, colourOf(colours, v.type)),
+            ...vertexData(key, v, colourOf(colours, v.type), captionsOf(model)),
             position: {
               x: centre.x + (Math.random() - 0.5) * 80,
               y: centre.y + (Math.random() - 0.5) * 80,
