@@ -76,28 +76,28 @@ const knowsPairs = (
  */
 const pickers: Readonly<Record<number, string>> = {
   1: `SELECT strftime(day::timestamp + INTERVAL 13 HOUR + INTERVAL 37 MINUTE, '%Y-%m-%dT%H:%M:%S.000+00:00') AS datetime
-      FROM (${messageDays([0.7, 0.3, 1])}) ORDER BY f`,
+      FROM (${messageDays([0.7, 0.3, 1, 0.5, 0.9])}) ORDER BY f`,
   2: `SELECT d.day AS date, c.tagClass FROM (${messageDays([0.3, 0.6])}) d, (${tagClasses}) c ORDER BY c.n DESC, c.tagClass, d.f`,
   3: `SELECT c.tagClass, m.country FROM (${tagClasses}) c,
        (SELECT Country.name AS country, count(*) AS n FROM Forum JOIN Person ON Person.id = Forum.ModeratorPersonId
           JOIN City ON City.id = Person.LocationCityId JOIN Country ON Country.id = City.PartOfCountryId
           GROUP BY Country.name ORDER BY n DESC, Country.name LIMIT 3) m
       ORDER BY c.n DESC, m.n DESC, c.tagClass, m.country`,
-  4: `SELECT unnest(quantile_disc(creationDate, [0.2, 0.5, 0.8]))::date AS date FROM Forum`,
+  4: `SELECT unnest(quantile_disc(creationDate, [0.2, 0.5, 0.8, 0.35, 0.65]))::date AS date FROM Forum`,
   5: `SELECT tag FROM (${tags}) ORDER BY n DESC, tag`,
   6: `SELECT tag FROM (${tags}) ORDER BY n DESC, tag`,
   7: `SELECT tag FROM (${tags}) ORDER BY n DESC, tag`,
   8: `SELECT t.tag, a.day AS startDate, b.day AS endDate FROM (${interestTags}) t,
        (${messageDays([0.2])}) a, (${messageDays([0.8])}) b ORDER BY t.n DESC, t.tag`,
-  9: `SELECT a.day AS startDate, b.day AS endDate FROM (${messageDays([0.4, 0.1])}) a
-       JOIN (${messageDays([0.6, 0.9])}) b ON b.f = a.f + 0.2 OR b.f = a.f + 0.8 ORDER BY a.f DESC`,
+  9: `SELECT unnest(quantile_disc(creationDate, [0.4, 0.1, 0.6, 0.25, 0.05]))::date AS startDate,
+       unnest(quantile_disc(creationDate, [0.6, 0.9, 0.8, 0.45, 0.95]))::date AS endDate FROM Message`,
   10: `SELECT p.personId, c.country, t.tagClass FROM
        (SELECT Person1Id AS personId, count(*) AS n FROM Person_knows_Person GROUP BY 1 ORDER BY n DESC, 1 LIMIT 3) p,
        (${countries} LIMIT 2) c, (${tagClasses}) t ORDER BY p.n DESC, p.personId, c.n DESC, c.country, t.n DESC, t.tagClass`,
   11: `SELECT country, DATE '2010-01-01' AS startDate, DATE '2013-01-01' AS endDate FROM (${countries})
        ORDER BY n DESC, country`,
   12: `SELECT d.day AS startDate, t AS lengthThreshold, l.languages FROM (${messageDays([0.2, 0.5])}) d,
-       unnest([120, 60]) AS th(t),
+       unnest([120, 60, 200]) AS th(t),
        (SELECT string_agg(language, ';' ORDER BY n DESC, language) AS languages FROM
           (SELECT language, count(*) AS n FROM Post WHERE language IS NOT NULL GROUP BY language
            ORDER BY n DESC, language LIMIT 2)) l
@@ -149,7 +149,7 @@ function findsSomething(query: number, rows: readonly (readonly unknown[])[]): b
 }
 
 /** How many parameter sets each query runs with. */
-export const setsPerQuery = 3;
+export const setsPerQuery = 5;
 
 /**
  * Parameter sets of a BI query picked from the data the reference holds, as LDBC's parameter

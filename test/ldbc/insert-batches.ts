@@ -57,3 +57,61 @@ export function splitInsertBatches(dataDir: string, from = networkStartDate): In
   }
   return { days: [...days].sort(), moved };
 }
+
+/** The rows of one folder of the initial snapshot, split on `|`, header dropped. */
+function snapshotRows(dataDir: string, part: 'static' | 'dynamic', entity: string): string[][] {
+  const folder = join(dataDir, 'initial_snapshot', part, entity);
+  const rows: string[][] = [];
+  for (const file of readdirSync(folder).sort()) {
+    const lines = readFileSync(join(folder, file), 'utf8').split('\n').filter(Boolean);
+    for (const line of lines.slice(1)) rows.push(line.split('|'));
+  }
+  return rows;
+}
+
+/**
+ * Adds to the batch of `day` friendships that close triangles inside each of the `countries` most
+ * populous countries (three persons of the country pairwise KNOWS). The generated network's
+ * friendships mostly cross countries, which leaves BI 11 (friend triangles in a country) with
+ * nothing to count; these rows give it triangles, inserted like every other batch row.
+ * Answers the friendships added.
+ */
+export function addFriendTriangles(dataDir: string, day: string, countries = 4): number {
+  const countryOfCity = new Map(
+    snapshotRows(dataDir, 'static', 'Place_isPartOf_Place').map((r) => [r[0], r[1]]),
+  );
+  const byCountry = new Map<string, string[]>();
+  for (const [, person = '', city] of snapshotRows(dataDir, 'dynamic', 'Person_isLocatedIn_City')) {
+    const country = countryOfCity.get(city) ?? '';
+    const persons = byCountry.get(country) ?? [];
+    persons.push(person);
+    byCountry.set(country, persons);
+  }
+  const known = new Set(
+    snapshotRows(dataDir, 'dynamic', 'Person_knows_Person').map((r) =>
+      [r[1], r[2]].sort().join('|'),
+    ),
+  );
+  const rows: string[] = [];
+  const populous = [...byCountry].sort(
+    (a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1),
+  );
+  for (const [, persons] of populous.slice(0, countries)) {
+    const [a, b, c] = [...persons].sort((x, y) => Number(x) - Number(y));
+    if (a === undefined || b === undefined || c === undefined) continue;
+    for (const [x, y] of [
+      [a, b],
+      [b, c],
+      [a, c],
+    ] as const) {
+      if (known.has([x, y].sort().join('|'))) continue;
+      rows.push(`${day}T10:00:00.000+00:00|${x}|${y}`);
+    }
+  }
+  if (rows.length === 0) return 0;
+  const folder = batchFolder(dataDir, 'Person_knows_Person', day);
+  mkdirSync(folder, { recursive: true });
+  const header = 'creationDate|Person1Id|Person2Id';
+  writeFileSync(join(folder, 'part-00001.csv'), `${[header, ...rows].join('\n')}\n`);
+  return rows.length;
+}

@@ -2,9 +2,10 @@
 // TigerGraph implementation, unmodified, driven in the order its own scripts run it
 // (tigergraph/ddl/setup.sh; then benchmark.py's first batch: batches.py run_batch_update for the
 // daily insert batches, queries.py run_precompute and run_queries), on generated LDBC-shaped data
-// (generate.ts, with the rows from 2012-11-29 on cut into daily insert batches: insert-batches.ts,
-// and a delete batch on the last day: delete-batch.ts).
-// Every BI query runs with three parameter sets in syntax v2 (queries/) and v3
+// (generate.ts, with the rows from 2012-11-29 on cut into daily insert batches, plus friendships
+// closing triangles inside countries for BI 11: insert-batches.ts; and a delete batch on the last
+// day: delete-batch.ts).
+// Every BI query runs with five parameter sets in syntax v2 (queries/) and v3
 // (queries_syntax_v3/, created over the v2 ones as CREATE OR REPLACE does), and each answer is
 // checked against the other syntax's and against LDBC's SQL implementation of the same query
 // (umbra/, run on DuckDB over the same CSV files: sql-reference.ts).
@@ -22,6 +23,7 @@ import { difference, gsqlRows, typedRows, type Table } from './bi-results.js';
 import { generate, type GeneratedData } from './generate.js';
 import { deleteFolder, deletedEdges, deletedVertices, writeDeleteBatch } from './delete-batch.js';
 import {
+  addFriendTriangles,
   batchFolder,
   networkStartDate,
   splitInsertBatches,
@@ -167,6 +169,7 @@ beforeAll(async () => {
   mkdirSync(join(home, 'reply_count'), { recursive: true });
   data = generate(join(work, 'data'), { seed: 1, scale: 1 });
   batches = splitInsertBatches(join(work, 'data'));
+  addFriendTriangles(join(work, 'data'), batches.days[0] ?? networkStartDate);
   deleteDay = batches.days.at(-1) ?? networkStartDate;
   writeDeleteBatch(join(work, 'data'), deleteDay);
   const [started, sql] = await Promise.all([
