@@ -175,6 +175,8 @@ async function work(engine: Engine, job: Job): Promise<void> {
 async function compileAll(engine: Engine, graph: string, queries: Job['queries']) {
   const service = queryService(engine);
   const compiled: string[] = [];
+  // Queries of one request may call each other: each finds the others installed once it runs.
+  const installing = new Set(queries.map((q) => q.name));
   for (const query of queries) {
     // Other requests (and status look-ups) are answered while a long list installs.
     await new Promise<void>((resolve) => setImmediate(resolve));
@@ -185,7 +187,7 @@ async function compileAll(engine: Engine, graph: string, queries: Job['queries']
       continue;
     }
     try {
-      service.compile(graph, parseQueryText(def.text));
+      service.compile(graph, parseQueryText(def.text), { installing });
       query.state = 'SUCCESS';
       compiled.push(query.name);
     } catch (error) {

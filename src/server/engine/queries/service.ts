@@ -82,27 +82,35 @@ export class QueryService {
   constructor(private readonly engine: Engine) {}
 
   /**
-   * Compiles a query text against a graph (no caching): for CREATE QUERY checks. `extra` names
-   * queries about to be created (later in the same script) that calls may already use.
+   * Compiles a query text against a graph (no caching): for CREATE QUERY checks and INSTALL.
+   * A call may name a query that is not installed yet: at CREATE, one that exists or that the
+   * same script creates later (`later`); at INSTALL, one installed in the same request
+   * (`installing`). Calls going round through other queries are refused either way.
    */
   compile(
     graph: string,
     ast: CreateQuery | InterpretBlock,
-    extra?: (name: string) => CreateQuery | undefined,
+    calls: {
+      readonly later?: (name: string) => CreateQuery | undefined;
+      readonly installing?: ReadonlySet<string>;
+    } = {},
   ): CompiledQuery {
     const catalog = this.engine.catalog;
-    const declared = (name: string): CreateQuery | undefined => {
+    const existing = (name: string): CreateQuery | undefined => {
       const def = findQuery(catalog, graph, name);
-      if (!def) return extra?.(name);
+      if (!def) return calls.later?.(name);
       const parsed = parseQueryText(def.text);
       return parsed.kind === 'CreateQuery' ? parsed : undefined;
     };
-    if (ast.kind === 'CreateQuery') refuseCallCycle(ast, declared);
+    if (ast.kind === 'CreateQuery') refuseCallCycle(ast, existing);
+    const installing = calls.installing;
     return compileQuery(ast, {
       catalog,
       graphName: graph,
       queries: (name) => this.installedQuery(graph, name),
-      declaredQueries: declared,
+      declaredQueries: installing
+        ? (name) => (installing.has(name) ? existing(name) : undefined)
+        : existing,
       udf: (name) => this.udfs.lookup(name),
       udfDeclaredIn: (name) => {
         const text = udfFileText(catalog, 'ExprFunctions');

@@ -50,7 +50,9 @@ export function queryStatement(ctx: StatementContext): Promise<string[]> | undef
     case 'CreateQuery':
       return (async () => {
         const graph = s.graph ?? requireGraph(ctx, 'CREATE QUERY');
-        queryService(ctx.engine).compile(graph, s, (name) => laterQuery(ctx, graph, name));
+        queryService(ctx.engine).compile(graph, s, {
+          later: (name) => laterQuery(ctx, graph, name),
+        });
         await ctx.engine.changeSchema((c) =>
           putQuery(c, { graph, name: s.name, text: ctx.text, installed: false }, s.orReplace),
         );
