@@ -72,6 +72,12 @@ export const tokenHandlers: HandlerMap = {
     const user = fromSecret?.user ?? (await requester(ctx, undefined));
     const graph = asked ?? fromSecret?.graph ?? null;
     if (graph !== null) {
+      if (!ctx.engine.catalog.graphs.some((g) => g.name === graph)) {
+        throw new AccessError(
+          AccessErrorCodes.noSuchGraph,
+          `requestToken: the graph "${graph}" does not exist`,
+        );
+      }
       if (!store.state.users[user] || !hasAnyRoleOn(store.state, user, graph)) {
         throw new ForbiddenError(`requestToken: user "${user}" has no role on graph ${graph}`);
       }

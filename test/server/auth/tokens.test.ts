@@ -104,6 +104,9 @@ describe('token endpoints with --restpp-auth', () => {
     expect(decodeJwt(token).graph).toBe('g');
     const none = await tokenFrom(server, { graph: 'h' }, basic('ann', 'ann-pw'));
     expect(none.answer.status).toBe(403);
+    const nowhere = await tokenFrom(server, { graph: 'nowhere' }, superuser);
+    expect(nowhere.answer.status).toBe(404);
+    expect(nowhere.answer.json?.code).toBe('GWB-NO-SUCH-GRAPH');
     const anonymous = await tokenFrom(server, { graph: 'g' });
     expect(anonymous.answer.status).toBe(401);
     const wrong = await tokenFrom(server, { secret: `${secret}x` });
