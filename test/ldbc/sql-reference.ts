@@ -42,6 +42,8 @@ export interface SqlReference {
   /** Adds every insert batch (DIR/inserts/dynamic/<Entity>/batch_id=<day>/) and re-derives the
    * Message view and the precomputations, as umbra's batches and precomputation steps do. */
   applyInserts(): Promise<void>;
+  /** The vertices per vertex type of the TigerGraph schema, counted in umbra's tables. */
+  vertexCounts(): Promise<Record<string, number>>;
   /** Applies every delete batch (DIR/deletes/dynamic/<Entity>/batch_id=<day>/) with umbra's
    * dml/apply-deletes.sql (candidate tables, cascades) and re-derives the precomputations. */
   applyDeletes(): Promise<void>;
@@ -277,6 +279,17 @@ export async function openSqlReference(dataDir: string): Promise<SqlReference> {
       );
       for (const sql of dynamicLoad) await run(sql);
       await derive();
+    },
+    async vertexCounts() {
+      const [row] = await all(`SELECT
+        (SELECT count(*) FROM Message WHERE ParentMessageId IS NOT NULL) AS Comment,
+        (SELECT count(*) FROM Message WHERE ParentMessageId IS NULL) AS Post,
+        (SELECT count(*) FROM Company) AS Company, (SELECT count(*) FROM University) AS University,
+        (SELECT count(*) FROM City) AS City, (SELECT count(*) FROM Country) AS Country,
+        (SELECT count(*) FROM Place WHERE type = 'Continent') AS Continent,
+        (SELECT count(*) FROM Forum) AS Forum, (SELECT count(*) FROM Person) AS Person,
+        (SELECT count(*) FROM Tag) AS Tag, (SELECT count(*) FROM TagClass) AS TagClass`);
+      return Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v)]));
     },
     async applyDeletes() {
       await script('umbra/ddl/schema-delete-candidates.sql');

@@ -16,10 +16,10 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GraphClient, parseJson } from '../../src/core/client/index.js';
+import { GraphClient } from '../../src/core/client/index.js';
 import { startGwbServe, type GwbServe } from '../helpers/serve.js';
 import { gsqlParameters, pickParameters, sqlLiterals, type Parameter } from './bi-parameters.js';
-import { difference, gsqlRows, typedRows, type Table } from './bi-results.js';
+import { asGsqlAnswers, difference, gsqlRows, typedRows, type Table } from './bi-results.js';
 import { generate, type GeneratedData } from './generate.js';
 import { deleteFolder, deletedEdges, deletedVertices, writeDeleteBatch } from './delete-batch.js';
 import {
@@ -29,10 +29,10 @@ import {
   splitInsertBatches,
   type InsertBatches,
 } from './insert-batches.js';
+import { batchEdges, batchVertices, LdbcDriver } from './ldbc-driver.js';
 import { ldbcFile, ldbcFolder } from './ldbc-folder.js';
 import { openSqlReference, type SqlReference } from './sql-reference.js';
 
-const graph = 'ldbc_snb';
 const biQueries = Array.from({ length: 20 }, (_, i) => i + 1);
 /** The dml/ files setup.sh creates before loading, and the ones it creates after the BI queries. */
 const jobFiles = ['ins_Vertex', 'ins_Edge', 'del_Edge', 'load_precompute'];
@@ -44,34 +44,11 @@ const precomputeFiles = [
   'precompute-root-post',
 ];
 const deleteFiles = ['del_Comment', 'del_Forum', 'del_Person', 'del_Post'];
-/** batches.py: the folders a batch inserts, vertices (insert_vertex) before edges (insert_edge). */
-const batchVertices = ['Comment', 'Forum', 'Person', 'Post'];
-const batchEdges = [
-  'Comment_hasCreator_Person',
-  'Comment_hasTag_Tag',
-  'Comment_isLocatedIn_Country',
-  'Comment_replyOf_Comment',
-  'Comment_replyOf_Post',
-  'Forum_containerOf_Post',
-  'Forum_hasMember_Person',
-  'Forum_hasModerator_Person',
-  'Forum_hasTag_Tag',
-  'Person_hasInterest_Tag',
-  'Person_isLocatedIn_City',
-  'Person_knows_Person',
-  'Person_likes_Comment',
-  'Person_likes_Post',
-  'Person_studyAt_University',
-  'Person_workAt_Company',
-  'Post_hasCreator_Person',
-  'Post_hasTag_Tag',
-  'Post_isLocatedIn_Country',
-];
-
 let work: string;
 let home: string;
 let serve: GwbServe;
 let client: GraphClient;
+let driver: LdbcDriver;
 let data: GeneratedData;
 let batches: InsertBatches;
 /** The day of the one delete batch: the last, so that no later insert refers to a deleted row. */
@@ -82,74 +59,18 @@ const parameters = new Map<number, Parameter[][]>();
 const expected = new Map<number, Table[]>();
 const v2Answers = new Map<number, Table[]>();
 
-/** Runs a GSQL script as `gsql --graph ldbc_snb FILE` does; fails with the shell's text. */
-async function gsql(script: string, useGraph = true): Promise<string> {
-  const answer = await client.gsql(useGraph ? `USE GRAPH ${graph}\n${script}` : script);
-  if (!answer.ok) throw new Error(`GSQL failed (${answer.returnCode}):\n${answer.output}`);
-  return answer.output;
-}
-
 /** A dml/ file with the container's home folder replaced by the test's. */
 function dmlFile(name: string): string {
   return ldbcFile(`tigergraph/dml/${name}.gsql`).replaceAll('/home/tigergraph', home);
-}
-
-/** setup.sh's statistics check: POST /restpp/builtins stat_vertex_number, per vertex type. */
-async function vertexCounts(): Promise<Record<string, number>> {
-  const response = await fetch(`${serve.url}/restpp/builtins/${graph}`, {
-    method: 'POST',
-    body: JSON.stringify({ function: 'stat_vertex_number', type: '*' }),
-  });
-  const body = (await response.json()) as { results: { v_type: string; count: number }[] };
-  return Object.fromEntries(body.results.map((r) => [r.v_type, r.count]));
-}
-
-/** The same counts in the SQL reference's tables. */
-async function referenceVertexCounts(): Promise<Record<string, number>> {
-  const [row] = await reference.all(`SELECT
-    (SELECT count(*) FROM Message WHERE ParentMessageId IS NOT NULL) AS Comment,
-    (SELECT count(*) FROM Message WHERE ParentMessageId IS NULL) AS Post,
-    (SELECT count(*) FROM Company) AS Company, (SELECT count(*) FROM University) AS University,
-    (SELECT count(*) FROM City) AS City, (SELECT count(*) FROM Country) AS Country,
-    (SELECT count(*) FROM Place WHERE type = 'Continent') AS Continent,
-    (SELECT count(*) FROM Forum) AS Forum, (SELECT count(*) FROM Person) AS Person,
-    (SELECT count(*) FROM Tag) AS Tag, (SELECT count(*) FROM TagClass) AS TagClass`);
-  return Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v)]));
-}
-
-/** GET /restpp/query/ldbc_snb/NAME as tigergraph/queries.py sends it (lists as repeated keys). */
-async function runQuery(name: string, params: Record<string, unknown> = {}): Promise<unknown> {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item));
-  }
-  const response = await fetch(`${serve.url}/restpp/query/${graph}/${name}?${search}`);
-  const body = parseJson(await response.text()) as {
-    error?: boolean;
-    message?: string;
-    results?: unknown;
-  };
-  if (body.error) throw new Error(`${name}: ${body.message ?? 'error'}`);
-  return body.results;
 }
 
 /** Runs BI query N with each of its parameter sets; the answers in the comparable form. */
 async function runBi(query: number): Promise<Table[]> {
   const answers: Table[] = [];
   for (const params of parameters.get(query) ?? []) {
-    answers.push(gsqlRows(query, await runQuery(`bi${query}`, gsqlParameters(query, params))));
+    answers.push(gsqlRows(query, await driver.query(`bi${query}`, gsqlParameters(query, params))));
   }
   return answers;
-}
-
-/**
- * The SQL reference's answer in the form the GSQL query gives. BI 19's GSQL keeps one pair of
- * the shortest ones (a HeapAccum of size 1 ordered by the two ids) where the SQL lists every pair
- * at the shortest distance ordered the same way: the GSQL answer is the SQL answer's first row.
- */
-function reconcile(query: number, sql: Table, gsqlAnswer: Table): Table {
-  if (query === 19) return sql.slice(0, Math.min(gsqlAnswer.length, 1));
-  return sql;
 }
 
 /** Each answer against its reference answer (the SQL's or the other syntax's). */
@@ -157,7 +78,7 @@ function expectAgreement(query: number, label: string, want: Table[], answers: T
   const sets = parameters.get(query) ?? [];
   expect(answers.length).toBe(sets.length);
   answers.forEach((answer, i) => {
-    const diff = difference(reconcile(query, want[i] ?? [], answer), answer);
+    const diff = difference(asGsqlAnswers(query, want[i] ?? [], answer), answer);
     const values = (sets[i] ?? []).map((p) => `${p.name}=${p.value}`).join(', ');
     expect(diff, `bi-${query} (${values}) ${label}`).toBeUndefined();
   });
@@ -182,6 +103,7 @@ beforeAll(async () => {
   await reference.applyInserts();
   await reference.applyDeletes();
   client = new GraphClient({ url: serve.url, username: 'tigergraph', password: 'tigergraph' });
+  driver = new LdbcDriver(serve.url, client);
   for (const query of biQueries) {
     const sets = await pickParameters(reference, query);
     parameters.set(query, sets);
@@ -201,21 +123,24 @@ afterAll(async () => {
 
 describe('LDBC SNB BI on gwb serve (ddl/setup.sh)', () => {
   it('puts the TokenBank and ExprFunctions files', async () => {
-    await gsql(`PUT TokenBank FROM "${join(ldbcFolder, 'tigergraph/ddl/TokenBank.cpp')}"`, false);
-    await gsql(
+    await driver.gsql(
+      `PUT TokenBank FROM "${join(ldbcFolder, 'tigergraph/ddl/TokenBank.cpp')}"`,
+      false,
+    );
+    await driver.gsql(
       `PUT ExprFunctions FROM "${join(ldbcFolder, 'tigergraph/ddl/ExprFunctions.hpp')}"`,
       false,
     );
   });
 
   it('creates the schema from ddl/schema.gsql', async () => {
-    await gsql(ldbcFile('tigergraph/ddl/schema.gsql'), false);
+    await driver.gsql(ldbcFile('tigergraph/ddl/schema.gsql'), false);
   });
 
   it('creates the loading jobs of ddl/ and dml/', async () => {
-    await gsql(ldbcFile('tigergraph/ddl/load_static.gsql'));
-    await gsql(ldbcFile('tigergraph/ddl/load_dynamic.gsql'));
-    for (const name of jobFiles) await gsql(dmlFile(name));
+    await driver.gsql(ldbcFile('tigergraph/ddl/load_static.gsql'));
+    await driver.gsql(ldbcFile('tigergraph/ddl/load_dynamic.gsql'));
+    for (const name of jobFiles) await driver.gsql(dmlFile(name));
   });
 
   it('loads the initial snapshot with load_static and load_dynamic', async () => {
@@ -223,66 +148,43 @@ describe('LDBC SNB BI on gwb serve (ddl/setup.sh)', () => {
       const using = Object.entries(data.jobs[job])
         .map(([name, folder]) => `${name}="ANY:${folder}"`)
         .join(', ');
-      await gsql(`RUN LOADING JOB ${job} USING ${using}`);
+      await driver.gsql(`RUN LOADING JOB ${job} USING ${using}`);
     }
     // setup.sh's statistics check: the vertices per type of the initial snapshot.
     const initial = Object.fromEntries(
       Object.entries(data.vertices).map(([type, n]) => [type, n - (batches.moved[type] ?? 0)]),
     );
-    expect(await vertexCounts()).toEqual(initial);
+    expect(await driver.vertexCounts()).toEqual(initial);
   });
 });
 
 describe('LDBC SNB BI queries in syntax v2 (queries/)', () => {
   for (const query of biQueries) {
     it(`creates and installs bi-${query}`, async () => {
-      await gsql(ldbcFile(`tigergraph/queries/bi-${query}.gsql`));
-      await gsql(`INSTALL QUERY bi${query}`);
+      await driver.gsql(ldbcFile(`tigergraph/queries/bi-${query}.gsql`));
+      await driver.gsql(`INSTALL QUERY bi${query}`);
     });
   }
 });
 
 describe('LDBC SNB BI precompute and delete queries, ROOT_POST (ddl/setup.sh)', () => {
   it('creates the precompute queries', async () => {
-    for (const name of precomputeFiles) await gsql(dmlFile(name));
+    for (const name of precomputeFiles) await driver.gsql(dmlFile(name));
   });
 
   it('creates the delete queries', async () => {
-    for (const name of deleteFiles) await gsql(dmlFile(name));
+    for (const name of deleteFiles) await driver.gsql(dmlFile(name));
   });
 
   it('installs every query (INSTALL QUERY ALL)', async () => {
-    await gsql('INSTALL QUERY ALL');
+    await driver.gsql('INSTALL QUERY ALL');
   });
 
   it('precomputes ROOT_POST and loads it with load_root_post', async () => {
-    await runQuery('precompute_root_post');
-    await gsql('RUN LOADING JOB load_root_post');
+    await driver.query('precompute_root_post');
+    await driver.gsql('RUN LOADING JOB load_root_post');
   });
 });
-
-interface LoadingStatistics {
-  readonly validLine?: number;
-  readonly parsingStatistics?: { readonly fileLevel?: { readonly validLine?: number } };
-}
-
-/**
- * POST /restpp/ddl as batches.py load_by_restpp does; answers the loaded lines. batches.py reads
- * them at statistics.parsingStatistics.fileLevel.validLine (the 3.9 answer), the spec documents
- * statistics.validLine: either is taken.
- */
-async function postBatchFile(job: string, name: string, path: string): Promise<number | undefined> {
-  const url = `${serve.url}/restpp/ddl/${graph}?tag=${job}&filename=file_${name}&sep=%7C&ack=all`;
-  const response = await fetch(url, { method: 'POST', body: readFileSync(path) });
-  const body = parseJson(await response.text()) as {
-    error?: boolean;
-    message?: string;
-    results?: { statistics?: LoadingStatistics }[];
-  };
-  if (body.error) throw new Error(`${job} ${name}: ${body.message ?? 'error'}`);
-  const statistics = body.results?.[0]?.statistics;
-  return statistics?.parsingStatistics?.fileLevel?.validLine ?? statistics?.validLine;
-}
 
 /** The part files of a batch folder, in order; none when the batch has no such folder. */
 function partFiles(folder: string): string[] {
@@ -305,48 +207,48 @@ describe('LDBC SNB BI batches (batches.py run_batch_update)', () => {
       ] as const) {
         for (const name of names) {
           for (const path of partFiles(batchFolder(join(work, 'data'), name, day)))
-            expect(await postBatchFile(job, name, path), `${name} ${day}`).toBe(dataRows(path));
+            expect(await driver.postFile(job, name, path), `${name} ${day}`).toBe(dataRows(path));
         }
       }
       const next = new Date(Date.parse(day) + 86_400_000).toISOString().slice(0, 10);
-      await runQuery('delta_root_post', { startDate: day, endDate: next });
-      await gsql('RUN LOADING JOB load_root_post');
+      await driver.query('delta_root_post', { startDate: day, endDate: next });
+      await driver.gsql('RUN LOADING JOB load_root_post');
     }
   });
 
   it("deletes the last day's batch (del_Comment, del_Forum, del_Post, delete_edge)", async () => {
     for (const vertex of deletedVertices) {
       for (const file of partFiles(deleteFolder(join(work, 'data'), vertex, deleteDay))) {
-        const [answer] = (await runQuery(`del_${vertex}`, { file })) as { result?: number }[];
+        const [answer] = (await driver.query(`del_${vertex}`, { file })) as { result?: number }[];
         expect(answer?.result, `del_${vertex}`).toBeGreaterThanOrEqual(dataRows(file));
       }
     }
     for (const name of deletedEdges) {
       for (const path of partFiles(deleteFolder(join(work, 'data'), name, deleteDay)))
-        expect(await postBatchFile('delete_edge', name, path), name).toBe(dataRows(path));
+        expect(await driver.postFile('delete_edge', name, path), name).toBe(dataRows(path));
     }
   });
 
   it('holds as many vertices of each type as the SQL reference after the batches', async () => {
-    expect(await vertexCounts()).toEqual(await referenceVertexCounts());
+    expect(await driver.vertexCounts()).toEqual(await reference.vertexCounts());
   });
 });
 
 describe('LDBC SNB BI precomputation (queries.py run_precompute)', () => {
   it('runs precompute_bi4, _bi6, _bi20, cleanup_bi19, precompute_bi19 and load_precompute', async () => {
-    for (const q of [4, 6, 20]) await runQuery(`precompute_bi${q}`);
-    await runQuery('cleanup_bi19');
+    for (const q of [4, 6, 20]) await driver.query(`precompute_bi${q}`);
+    await driver.query('cleanup_bi19');
     // queries.py: 12 windows of 92 days from 2010-01-01, one reply-count file each.
     let start = Date.UTC(2010, 0, 1);
     for (let i = 0; i < 12; i++) {
       const end = start + 92 * 86_400_000;
       const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
       const file = join(home, 'reply_count', `part_${String(i).padStart(4, '0')}.csv`);
-      await runQuery('precompute_bi19', { startDate: day(start), endDate: day(end), file });
+      await driver.query('precompute_bi19', { startDate: day(start), endDate: day(end), file });
       start = end;
     }
     expect(readdirSync(join(home, 'reply_count')).length).toBe(12);
-    await gsql('RUN LOADING JOB load_precompute');
+    await driver.gsql('RUN LOADING JOB load_precompute');
   });
 });
 
@@ -369,8 +271,8 @@ describe('LDBC SNB BI answers, syntax v2, against the SQL implementation', () =>
 describe('LDBC SNB BI queries in syntax v3 (queries_syntax_v3/)', () => {
   for (const query of biQueries) {
     it(`bi-${query} v3 installs over v2 and agrees with v2 and with SQL`, async () => {
-      await gsql(ldbcFile(`tigergraph/queries_syntax_v3/bi-${query}.gsql`));
-      await gsql(`INSTALL QUERY bi${query}`);
+      await driver.gsql(ldbcFile(`tigergraph/queries_syntax_v3/bi-${query}.gsql`));
+      await driver.gsql(`INSTALL QUERY bi${query}`);
       const answers = await runBi(query);
       const v2 = v2Answers.get(query);
       if (v2) expectAgreement(query, 'v3 vs v2', v2, answers);
