@@ -197,7 +197,9 @@ export class Gen {
     const isMath = MATH1.has(lname);
     if (!isMath && lname !== 'abs') return null;
     const a = this.expr(e.args[0] as Expr);
-    if (isMath) return { c: `Math.${lname}(num(${a.c}))`, t: DOUBLE };
+    // The result type is the function table's (sqrt is FLOAT), as the interpreted tier has it.
+    const t = BUILTINS.get(lname)?.type([a.t]) ?? DOUBLE;
+    if (isMath) return { c: `Math.${lname}(num(${a.c}))`, t };
     return isFloatType(a.t) ? { c: `Math.abs(num(${a.c}))`, t: a.t } : null;
   }
 
