@@ -12,7 +12,7 @@ export interface ThrottleOptions {
 
 export const defaultThrottle: ThrottleOptions = {
   freeAttempts: 5,
-  baseDelayMs: 1_000,
+  baseDelayMs: 5_000,
   maxDelayMs: 10 * 60_000,
 };
 

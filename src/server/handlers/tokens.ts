@@ -11,8 +11,8 @@ import type { HandlerMap, RequestContext } from '../http/context.js';
 import { ForbiddenError, UnauthorizedError } from '../http/errors.js';
 import { successCode } from '../http/envelope.js';
 
-/** Throttle key of secret checks: failures count against the client address. */
-const secretUser = '(secret)';
+/** Throttle key of secret checks: per client address, so a flood elsewhere blocks no one else. */
+const secretUser = (address: string) => `(secret)@${address}`;
 const oneDay = 86_400;
 
 type TokenContext =
@@ -25,11 +25,11 @@ function lifetimeOf(value: number | string | undefined): number {
 /** The secret's record, counting a wrong secret as a failed login of the client address. */
 async function checkSecret(ctx: TokenContext, secret: string): Promise<SecretRecord> {
   const throttle = ctx.access.basic.throttle;
-  const wait = throttle.waitSeconds(secretUser, ctx.clientAddress);
+  const wait = throttle.waitSeconds(secretUser(ctx.clientAddress), ctx.clientAddress);
   if (wait > 0) throw new LoginThrottledError(wait, `address ${ctx.clientAddress}`);
   const record = await ctx.access.store.verifySecret(secret);
   if (!record) {
-    throttle.failed(secretUser, ctx.clientAddress);
+    throttle.failed(secretUser(ctx.clientAddress), ctx.clientAddress);
     throw new AccessError(AccessErrorCodes.badSecret, `${ctx.opName}: the secret is not valid`);
   }
   return record;
