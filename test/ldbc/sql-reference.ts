@@ -5,7 +5,9 @@
 // parent), while the TigerGraph loading jobs read the "projected-fk" layout (one file per edge);
 // this module builds the umbra tables from the projected files with joins, then runs umbra's own
 // scripts as umbra/load.py does: the schema, the Message view maintenance, the static views and
-// the precomputations of BI 4, 6, 19 and 20. The SQL texts are used as written, with the few
+// the precomputations of BI 4, 6, 19 and 20. Insert batches go through the same staging and view
+// maintenance, delete batches through umbra's candidate tables and dml/apply-deletes.sql, each
+// followed by the precomputations again. The SQL texts are used as written, with the few
 // Umbra-only spellings DuckDB lacks rewritten (see `forDuckDb`); all datetimes are UTC, so
 // `timestamp with time zone` becomes a plain timestamp.
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
