@@ -220,7 +220,9 @@ RUN QUERY older(30)`;
   it('switches servers and graphs with \\connect and \\graph; \\help lists the commands', () => {
     const run = repl(['-c', `\\connect ${serve.url} tigergraph\n\\graph club\n\\graph\n\\help`]);
     expect(run.status).toBe(0);
-    expect(run.stderr).toContain(`Connected to ${serve.url} as tigergraph`);
+    expect(run.stderr).toContain(
+      `Connected to ${serve.url} as tigergraph (roles: superuser globally)`,
+    );
     expect(run.stderr).toContain('Using graph club.');
     expect(run.stdout).toMatch(/^\* club$/m);
     for (const command of [
