@@ -1,6 +1,7 @@
 // Debian's chromium (or CHROMIUM_PATH) driven by playwright-core, headless, with the flags every
 // browser test of the notebook uses on a shared CI machine.
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import type { GwbNotebook } from './notebook.js';
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
@@ -14,4 +15,18 @@ export function launchChromium(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+}
+
+/**
+ * A browser context signed in to the notebook: the token is exchanged once (it works once) and
+ * the session cookie is given to the context, so every page of it opens the notebook.
+ */
+export async function signedInContext(
+  browser: Browser,
+  notebook: GwbNotebook,
+): Promise<BrowserContext> {
+  const [name = '', value = ''] = (await notebook.cookie()).split('=');
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addCookies([{ name, value, url: notebook.origin }]);
+  return context;
 }

@@ -10,6 +10,11 @@ export interface GwbNotebook {
   readonly url: string;
   readonly origin: string;
   readonly child: ChildProcess;
+  /**
+   * The token exchange, done once (the token works once): the answer's status, location and
+   * Set-Cookie. Every later cookie() reuses its session.
+   */
+  exchange(): Promise<{ status: number; location: string | null; setCookie: string }>;
   /** The session cookie (`name=value`) after the token exchange. */
   cookie(): Promise<string>;
   /** A JSON API call with the cookie and Origin; answers status and the parsed body. */
@@ -64,18 +69,21 @@ export async function startGwbNotebook(options: {
     });
   });
   const origin = new URL(url).origin;
-  let cookie: string | undefined;
-  const getCookie = async () => {
-    if (cookie !== undefined) return cookie;
-    const res = await fetch(url, { redirect: 'manual' });
-    const set = res.headers.get('set-cookie') ?? '';
-    cookie = set.split(';')[0] ?? '';
-    return cookie;
+  let exchanged: Promise<{ status: number; location: string | null; setCookie: string }>;
+  const exchange = () => {
+    exchanged ??= fetch(url, { redirect: 'manual' }).then((res) => ({
+      status: res.status,
+      location: res.headers.get('location'),
+      setCookie: res.headers.get('set-cookie') ?? '',
+    }));
+    return exchanged;
   };
+  const getCookie = async () => (await exchange()).setCookie.split(';')[0] ?? '';
   return {
     url,
     origin,
     child,
+    exchange,
     cookie: getCookie,
     stderr: () => out.stderr,
     async api<T>(method: string, path: string, body?: unknown) {

@@ -65,12 +65,25 @@ async function run(c: ReturnType<typeof cell>, graph: string | null = 'social') 
 describe('the guard', () => {
   it('prints a 127.0.0.1 URL and exchanges its token for an HttpOnly SameSite cookie', async () => {
     expect(notebook.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{20,}/);
-    const res = await fetch(notebook.url, { redirect: 'manual' });
+    const res = await notebook.exchange();
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).not.toContain('token');
-    const cookie = res.headers.get('set-cookie') ?? '';
-    expect(cookie).toMatch(/HttpOnly/);
-    expect(cookie).toMatch(/SameSite=Strict/);
+    expect(res.location).not.toContain('token');
+    expect(res.setCookie).toMatch(/HttpOnly/);
+    expect(res.setCookie).toMatch(/SameSite=Strict/);
+  });
+
+  it('takes the token once: a copy of the link opens nothing, the signed-in browser goes on', async () => {
+    await notebook.exchange();
+    const again = await fetch(notebook.url, { redirect: 'manual' });
+    expect(again.status).toBe(401);
+    const answer = (await again.json()) as Failure;
+    expect(answer.error?.code).toBe('GWB-NOTEBOOK-AUTH');
+    expect(answer.error?.message).toContain('used already');
+    const withSession = await fetch(notebook.url, {
+      redirect: 'manual',
+      headers: { cookie: await notebook.cookie() },
+    });
+    expect(withSession.status).toBe(303);
   });
 
   it('refuses requests without the cookie, with a wrong token, a foreign Origin or Host', async () => {

@@ -5,9 +5,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../helpers/browser.js';
+import { launchChromium, signedInContext } from '../helpers/browser.js';
 import { startGwbNotebook, type GwbNotebook } from '../helpers/notebook.js';
 import { startGwbServe, type GwbServe } from '../helpers/serve.js';
 import { createSocialGraph } from './fixture.js';
@@ -15,6 +15,7 @@ import { createSocialGraph } from './fixture.js';
 let serve: GwbServe;
 let notebook: GwbNotebook;
 let browser: Browser;
+let context: BrowserContext;
 let folder: string;
 const pageErrors: string[] = [];
 
@@ -28,6 +29,7 @@ beforeAll(async () => {
     args: ['--graph', 'social'],
   });
   browser = await launchChromium();
+  context = await signedInContext(browser, notebook);
 }, 90_000);
 
 afterAll(async () => {
@@ -38,7 +40,7 @@ afterAll(async () => {
 });
 
 async function openPage(url = notebook.url): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  const page = await context.newPage();
   page.on('pageerror', (e) => pageErrors.push(e.message));
   page.on('dialog', (d) => void d.dismiss());
   await page.goto(url);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../helpers/browser.js';
+import { launchChromium, signedInContext } from '../helpers/browser.js';
 import { startGwbNotebook, type GwbNotebook } from '../helpers/notebook.js';
 import { startGwbServe, type GwbServe } from '../helpers/serve.js';
 import { createSocialGraph } from './fixture.js';
@@ -27,7 +27,7 @@ beforeAll(async () => {
   // No --graph: the page must find the graph itself.
   notebook = await startGwbNotebook({ file: join(folder, 'look.gwbnb'), serverUrl: serve.url });
   browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page = await (await signedInContext(browser, notebook)).newPage();
   page.on('pageerror', (e) => pageErrors.push(e.message));
   await page.goto(notebook.url);
   await page.getByTestId('cell').first().waitFor();

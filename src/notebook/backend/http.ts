@@ -100,8 +100,17 @@ async function handle(options: NotebookHttpOptions, req: IncomingMessage, res: S
   }
   const token = url.searchParams.get('token');
   if (req.method === 'GET' && url.pathname === '/' && token !== null) {
-    if (!guard.tokenMatches(token)) {
+    // A browser that already has the session keeps it; anyone else needs an unused token.
+    const outcome = guard.hasSession(req) ? 'ok' : guard.redeem(token);
+    if (outcome === 'wrong') {
       throw new NotebookError('GWB-NOTEBOOK-AUTH', 'the token in the URL is not this server’s');
+    }
+    if (outcome === 'spent') {
+      throw new NotebookError(
+        'GWB-NOTEBOOK-AUTH',
+        'this link was used already (its token works once): go back to the browser that ' +
+          'opened it, or restart gwb notebook for a new link',
+      );
     }
     url.searchParams.delete('token');
     res.writeHead(303, { location: `/${url.search}`, 'set-cookie': guard.sessionCookie() });

@@ -78,8 +78,23 @@ export class Guard {
     return value !== undefined && equalSecrets(value, this.session);
   }
 
+  /** Whether the printed URL's token was exchanged for a session already. */
+  private redeemed = false;
+
   tokenMatches(token: string | null): boolean {
     return token !== null && equalSecrets(token, this.token);
+  }
+
+  /**
+   * Exchanges the URL's token for a session, once: the printed link opens the notebook in one
+   * browser, and a copy of it (history, a shared screen, a log) opens nothing afterwards.
+   * Answers 'ok', 'spent' (right token, already used) or 'wrong'.
+   */
+  redeem(token: string): 'ok' | 'spent' | 'wrong' {
+    if (!this.tokenMatches(token)) return 'wrong';
+    if (this.redeemed) return 'spent';
+    this.redeemed = true;
+    return 'ok';
   }
 
   /** The Set-Cookie header that opens a session. */
