@@ -15,7 +15,7 @@ const newAttribute = z.looseObject({
 const indexAttribute = z.object({ indexName: name, attributeName: z.string().min(1) });
 
 /** The local change: types to add (schema objects), to drop (names) and to alter. */
-const schemaChange = z.looseObject({
+const changeFields = {
   addVertexTypes: z.array(vertexSchema).optional(),
   dropVertexTypes: typeNames.optional(),
   alterVertexTypes: z
@@ -40,6 +40,16 @@ const schemaChange = z.looseObject({
       }),
     )
     .optional(),
+};
+const schemaChange = z.looseObject(changeFields);
+
+/** One graph's part of a global change: global types joining (add) or leaving (drop) it. */
+const graphChange = z.object({
+  graphName: name,
+  addVertexTypes: typeNames.optional(),
+  dropVertexTypes: typeNames.optional(),
+  addEdgeTypes: typeNames.optional(),
+  dropEdgeTypes: typeNames.optional(),
 });
 
 const write = {
@@ -79,19 +89,7 @@ export const createGlobalSchemaJob = defineOp('createGlobalSchemaJob', {
   method: 'POST',
   path: '/gsql/v1/schema/jobs/{jobName}',
   pathParams: jobPath,
-  body: z.object({
-    graphs: z
-      .array(
-        z.object({
-          graphName: name,
-          addVertexTypes: typeNames.optional(),
-          dropVertexTypes: typeNames.optional(),
-          addEdgeTypes: typeNames.optional(),
-          dropEdgeTypes: typeNames.optional(),
-        }),
-      )
-      .min(1),
-  }),
+  body: z.object({ graphs: z.array(graphChange).min(1) }),
   variant: { body: 'graphs' },
 });
 
@@ -166,6 +164,8 @@ export const runSchemaChange = defineOp('runSchemaChange', {
   method: 'POST',
   path: '/gsql/v1/schema/change',
   query: z.object({ graph: name.optional(), force: qBool.optional() }),
-  body: schemaChange,
+  // A field this change does not know is refused rather than ignored (a typo changes nothing
+  // silently otherwise); `graphs` is the global form, as a global job's JSON.
+  body: z.strictObject({ ...changeFields, graphs: z.array(graphChange).min(1).optional() }),
   inferred: ['query `force` (pyTigerGraph runSchemaChange)'],
 });

@@ -240,9 +240,20 @@ export const jobHandlers: HandlerMap = {
 
   runSchemaChange: async (ctx) => {
     const graph = ctx.query.graph ?? null;
+    const { graphs, ...change } = ctx.body;
+    if (graphs !== undefined && graph !== null) {
+      throw new CatalogError(
+        'SCHEMA-INVALID',
+        'runSchemaChange: body.graphs is the global form: give no `graph` with it',
+      );
+    }
     await changeCatalog(ctx.engine, (c) =>
       fromJson(() => {
-        const text = jobText('schema_change', graph, changeStatements(ctx.body));
+        const statements = [...changeStatements(change), ...graphStatements(graphs ?? [])];
+        if (statements.length === 0) {
+          throw new CatalogError('SCHEMA-INVALID', 'runSchemaChange: the body names no change');
+        }
+        const text = jobText('schema_change', graph, statements);
         return applyJob(c, parseJob(text, 'change'), graph);
       }),
     );

@@ -22,7 +22,12 @@ import {
   type HttpError,
 } from './errors.js';
 import { checkBrowserOrigin } from './host-check.js';
-import { checkDeclaredLength, checkUrlLength, parseTimeoutHeader } from './limits.js';
+import {
+  checkDeclaredLength,
+  checkReplicaHeader,
+  checkUrlLength,
+  parseTimeoutHeader,
+} from './limits.js';
 import type { Logger } from './log.js';
 import { checkListenerHost, queryBoundKeys, statisticsTemplate } from './memo.js';
 import { rawQuery } from './query.js';
@@ -190,6 +195,7 @@ export async function dispatch(
     if (!first) throw new InternalError(new Error('route without operations'));
     service = first.service;
     const timeoutMs = parseTimeoutHeader(req.headers['gsql-timeout']);
+    if (first.op.headers?.includes('GSQL-REPLICA')) checkReplicaHeader(req.headers['gsql-replica']);
     const firstParams = routeParams(first, match.captured, search);
     const requirement = authRequirement(first.op, first.service, state.restppAuth);
     const clientAddress = req.socket.remoteAddress ?? '';

@@ -49,6 +49,24 @@ export function parseTimeoutHeader(value: string | string[] | undefined): number
   return ms;
 }
 
+/** Replicas of the embedded service: one copy of the graph. */
+export const replicaCount = 1;
+
+/**
+ * GSQL-REPLICA: the replica a query runs on, 1 to the number of replicas; absent means any.
+ * A value that is not a replica is refused rather than ignored, so a client learns its routing
+ * cannot be honoured.
+ */
+export function checkReplicaHeader(value: string | string[] | undefined): void {
+  const text = (Array.isArray(value) ? value[0] : value)?.trim();
+  if (text === undefined || text === '') return;
+  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > replicaCount) {
+    throw new BadRequestError(
+      `GSQL-REPLICA: expected a replica number from 1 to ${replicaCount}, got "${text}"`,
+    );
+  }
+}
+
 /**
  * Checks JSON nesting without recursion (so a hostile body cannot overflow the parser's stack):
  * counts brackets outside strings. Returns the deepest level found, or stops past the limit.

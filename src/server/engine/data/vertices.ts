@@ -1,9 +1,11 @@
 // Reading and deleting vertices of a type with the REST parameters: select, filter, sort, limit,
 // count_only; deletes are planned as mutations so they go through the durable write path.
+import type { AttributeDef } from '../catalog/types.js';
 import type { Mutation } from '../mutations.js';
 import { vertexRecord, type VertexRecord } from '../records.js';
 import type { GraphScope } from '../scope.js';
 import { EngineError } from '../errors.js';
+import { coerce } from '../values.js';
 import { canonicalId } from './ids.js';
 import { compileFilter, compileSort, selectSet } from './rest-filter.js';
 
@@ -18,14 +20,33 @@ export interface VertexQuery {
 export function matchingSlots(scope: GraphScope, type: string, query: VertexQuery): number[] {
   const table = scope.vertexTable(type);
   const owner = `vertex type ${type}`;
-  const attrs = table.def.attributes;
+  const def = table.def;
+  // With primary_id_as_attribute the id is shown as an attribute (records.ts), so it can be
+  // filtered and sorted on too: it is attribute 0 of the rows here, the stored ones follow.
+  const idShown =
+    def.primaryIdAsAttribute &&
+    !def.primaryKeySyntax &&
+    !def.attributes.some((a) => a.name === def.primaryId.name);
+  const attrs: readonly AttributeDef[] = idShown
+    ? [{ name: def.primaryId.name, type: def.primaryId.type }, ...def.attributes]
+    : def.attributes;
+  const idValue = (slot: number): unknown => {
+    const id = table.ids[slot] ?? '';
+    try {
+      return coerce(def.primaryId.type, id);
+    } catch {
+      return id;
+    }
+  };
   const predicate = query.filter?.length ? compileFilter(owner, attrs, query.filter) : undefined;
   const comparator = compileSort(owner, attrs, query.sort);
   if (query.limit !== undefined && query.limit < 0) {
     throw new EngineError('ENGINE-BAD-REQUEST', `limit must not be negative (got ${query.limit})`);
   }
   const slots: number[] = [];
-  const getter = (slot: number) => (i: number) => table.columns[i]?.[slot];
+  const getter = idShown
+    ? (slot: number) => (i: number) => (i === 0 ? idValue(slot) : table.columns[i - 1]?.[slot])
+    : (slot: number) => (i: number) => table.columns[i]?.[slot];
   for (const slot of table.liveSlots()) {
     if (predicate && !predicate(getter(slot))) continue;
     slots.push(slot);
