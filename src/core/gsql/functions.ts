@@ -169,6 +169,14 @@ const rows: readonly Row[] = [
   ['to_vertex', 'vertex', 'STRING id, STRING vertex_type', 2, 2, 'VERTEX'],
   ['to_vertex_set', 'vertex', 'SET ids, STRING vertex_type', 2, 2, 'SET<VERTEX>'],
   ['type', 'vertex', 'VERTEX v', 1, 1, 'STRING'],
+  [
+    'selectvertex',
+    'vertex',
+    'STRING filePath, COLUMN vertexIdColumn, COLUMN vertexTypeColumn, STRING separator, BOOL header',
+    5,
+    5,
+    'SET<VERTEX>',
+  ],
   // miscellaneous-functions.adoc
   ['coalesce', 'misc', 'ANY exp', 1, Infinity, 'arg'],
 ];

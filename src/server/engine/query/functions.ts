@@ -234,6 +234,12 @@ const MISC_FUNCTIONS: ReadonlyMap<string, Implementation> = new Map<string, Impl
   ['coalesce', (a) => a.find((x) => x !== null && x !== undefined) ?? null],
 ]);
 
+/**
+ * Table functions whose arguments are not all values (column references `$0`, bare vertex type
+ * names): the compiler implements them (compile/expressions/calls.ts).
+ */
+export const COMPILED_FORMS: ReadonlySet<string> = new Set(['selectvertex']);
+
 /** Every implementation, by the core table's (lower-case) names. */
 export const IMPLEMENTATIONS: ReadonlyMap<string, Implementation> = new Map([
   ...MATH_FUNCTIONS,

@@ -205,6 +205,11 @@ export async function loadAccumulator(
   }
 }
 
+/** The lines of an allowed file (read whole: selectVertex seed files are small lists of ids). */
+export function allowedFileLines(path: string, r: Run): string[] {
+  return readFileSync(allowedPath(path, r), 'utf8').split(/\r?\n/);
+}
+
 /** The same without yielding (a subquery called from an ACCUM clause): files read whole. */
 export function loadAccumulatorSync(
   acc: Acc | undefined,

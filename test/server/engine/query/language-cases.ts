@@ -384,4 +384,34 @@ export const languageCases: QueryCase[] = [
     query: q('JSONOBJECT o = parse_json_object("[1]"); PRINT o;'),
     error: 'QUERY-BAD-VALUE',
   },
+  {
+    name: 'selectVertex seeds a vertex set from a file: a type column by header name, or a type',
+    files: {
+      'seed.csv': 'id,kind\nbob,person\np2,post\nbob,person\n',
+      'people.txt': 'ann|x\ncat|y\n',
+    },
+    query: q(
+      `S1 = {SelectVertex(f, $"id", $"kind", ",", true)};
+       S2 = {selectVertex(g, $0, person, "|", false)};
+       PRINT S1.size() AS n1, S2 AS s2;`,
+      'STRING f, STRING g',
+    ),
+    params: { f: '{dir}/seed.csv', g: '{dir}/people.txt' },
+    expect: [
+      {
+        n1: 2,
+        s2: [
+          { v_id: 'ann', v_type: 'person', attributes: { name: 'Ann', age: 41, score: 1.5 } },
+          { v_id: 'cat', v_type: 'person', attributes: { name: 'Cat', age: 30, score: 0.25 } },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'selectVertex of a vertex that does not exist is QUERY-BAD-VALUE',
+    files: { 'ids.txt': 'zed\n' },
+    query: q('S = {selectVertex(f, $0, person, ",", false)}; PRINT S;', 'STRING f'),
+    params: { f: '{dir}/ids.txt' },
+    error: 'QUERY-BAD-VALUE',
+  },
 ];

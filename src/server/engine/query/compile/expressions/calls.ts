@@ -9,9 +9,11 @@ import { QueryRuntimeError } from '../../errors.js';
 import { BUILTINS } from '../../functions.js';
 import type { CompiledQueryLike, Run } from '../../run.js';
 import { udf, unavailableUdf } from '../../udf/index.js';
-import { converter, keyOf } from '../../runtime-values.js';
+import { converter, keyOf, VSet } from '../../runtime-values.js';
 import { elementsOf } from '../../accum.js';
-import { ANY, VOID } from '../../types.js';
+import { ANY, VOID, VSET } from '../../types.js';
+import { allowedFileLines } from '../../load-accum.js';
+import { findVertex } from '../context/runtime-helpers.js';
 import { compileExpr, compileConstant } from './expr.js';
 import { checkArity } from './methods.js';
 import { typeOf } from './typing.js';
@@ -47,6 +49,7 @@ export function compileCall(comp: CompileContext, e: Expr & { kind: 'Call' }, cx
     return compileConstant(comp, null, ANY);
   }
   if (lname === 'reset_collection_accum') return compileReset(comp, e);
+  if (lname === 'selectvertex') return compileSelectVertex(comp, e, cx);
   const unavailable = unavailableUdf(e.name);
   if (unavailable) {
     comp.error(e, 'QUERY-UNSUPPORTED', unavailable);
@@ -132,6 +135,70 @@ function compileReset(comp: CompileContext, e: Expr & { kind: 'Call' }): CE {
     },
     t: VOID,
   };
+}
+
+/**
+ * selectVertex(path, $idColumn, $typeColumn | TypeName, separator, header): the vertices a
+ * file lists, as a vertex set (a seed: `S = {selectVertex(...)}`). Columns are `$n` or, with a
+ * header, `$"name"`; every listed vertex must exist.
+ */
+function compileSelectVertex(comp: CompileContext, e: Expr & { kind: 'Call' }, cx: Cx): CE {
+  const [path, idCol, typeArg, sep, header] = e.args;
+  if (e.args.length !== 5 || !path || !sep || !header || idCol?.kind !== 'ColumnRef') {
+    comp.error(
+      e,
+      'QUERY-ARITY',
+      'selectVertex takes (file path, $id column, $type column or type, separator, header)',
+    );
+    return compileConstant(comp, VSet.empty, VSET);
+  }
+  let typeOfRow: (cells: readonly string[], names: readonly string[] | null) => string;
+  if (typeArg?.kind === 'ColumnRef') {
+    const col = typeArg.column;
+    typeOfRow = (cells, names) => cells[columnAt(col, names)] ?? '';
+  } else if (typeArg?.kind === 'Name' && comp.isVertexType(typeArg.name)) {
+    const fixed = typeArg.name;
+    typeOfRow = () => fixed;
+  } else {
+    comp.error(typeArg ?? e, 'QUERY-UNKNOWN-TYPE', 'selectVertex: give a $column or a vertex type');
+    return compileConstant(comp, VSet.empty, VSET);
+  }
+  const idColumn = idCol.column;
+  const pathF = compileExpr(comp, path, cx).f;
+  const sepF = compileExpr(comp, sep, cx).f;
+  const headerF = compileExpr(comp, header, cx).f;
+  return {
+    f: (r) => {
+      const separator = String(sepF(r));
+      let names: string[] | null = null;
+      const seen = new Set<number>();
+      const ids: number[] = [];
+      for (const line of allowedFileLines(String(pathF(r)), r)) {
+        if (line === '') continue;
+        const cells = line.split(separator);
+        if (headerF(r) && names === null) {
+          names = cells;
+          continue;
+        }
+        const v = findVertex(r, typeOfRow(cells, names), cells[columnAt(idColumn, names)] ?? '');
+        if (!seen.has(v)) ids.push(v);
+        seen.add(v);
+      }
+      return new VSet(ids);
+    },
+    t: VSET,
+  };
+}
+
+function columnAt(column: number | string, names: readonly string[] | null): number {
+  if (typeof column === 'number') return column;
+  const i = names?.indexOf(column) ?? -1;
+  if (i < 0)
+    throw new QueryRuntimeError(
+      'QUERY-BAD-VALUE',
+      `selectVertex: no column named "${column}" (a named column needs header true)`,
+    );
+  return i;
 }
 
 /** The message of a call nobody provides: where the name might have come from. */
