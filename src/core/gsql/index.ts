@@ -23,7 +23,7 @@ export { inputState } from './state.js';
 export { children, nodesAt, visit, walk, withoutRanges } from './visit.js';
 export { toSExpr } from './sexpr.js';
 export { describeExpected, formatDiagnostic } from './diagnostics.js';
-export { ACCUM_TYPES, BASE_TYPES, KEYWORDS, RESERVED } from './keywords.js';
+export { ACCUM_TYPES, BASE_TYPES, INTERVAL_UNITS, KEYWORDS, RESERVED } from './keywords.js';
 export { BUILTIN_FUNCTIONS, builtinFunction, functionSignature } from './functions.js';
 export type { BuiltinFunction, FunctionCategory, ResultType } from './functions.js';
 export {

@@ -15,6 +15,7 @@ import {
   parseExpression,
   splitStatements,
   withoutRanges,
+  INTERVAL_UNITS,
   type BinaryOp,
   type Expr,
 } from '../../../src/core/gsql/index.js';
@@ -250,6 +251,170 @@ const exprArb: fc.Arbitrary<Expr> = fc.letrec<{ e: Expr }>((tie) => {
         .map(([subject, whens, otherwise]) =>
           at({ kind: 'CaseExpr', subject, whens, otherwise } as const),
         ),
+      fc
+        .tuple(e, fc.constantFrom(...INTERVAL_UNITS))
+        .map(([amount, unit]) => at({ kind: 'Interval', amount, unit } as const)),
+      name.map((typeName) => at({ kind: 'TypeStar', typeName } as const)),
     ),
   };
 }).e;
+
+// Generated FROM patterns: the GSQL form (with `.` composition, disjunctions and repetition) and
+// the openCypher form (property maps keep a pattern in that form) print and read back the same.
+const typeName = fc.constantFrom('A', 'Bee', 'c_1', '_', 'ANY');
+const aliasName = fc.option(fc.constantFrom('s', 't', 'e', 'x2'), { nil: null });
+const direction = fc.constantFrom<'any' | 'in' | 'out'>('any', 'in', 'out');
+const repeatArb = fc.option(
+  fc
+    .tuple(
+      fc.option(fc.nat({ max: 3 }), { nil: null }),
+      fc.option(fc.nat({ max: 3 }), { nil: null }),
+    )
+    .filter(([min, max]) => min === null || max === null || min <= max)
+    .map(([min, max]) => at({ kind: 'Repeat', min, max } as const)),
+  { nil: null },
+);
+
+/** One `.`-composed edge part of the GSQL form: it names at least one edge type. */
+const gsqlEdge = fc
+  .tuple(fc.array(fc.tuple(typeName, direction), { minLength: 1, maxLength: 2 }), repeatArb)
+  .map(([types, repeat]) =>
+    at({
+      kind: 'EdgeStep',
+      arrow: 'none',
+      types: types.map(([n, d]) => at({ kind: 'EdgeTypeRef', name: n, direction: d } as const)),
+      alias: null,
+      repeat,
+    } as const),
+  );
+
+const vertexStep = fc
+  .tuple(fc.array(typeName, { maxLength: 2 }), aliasName)
+  .map(([types, alias]) => at({ kind: 'VertexStep', types, alias } as const));
+
+const implicitStep = at({ kind: 'VertexStep', types: [], alias: null, implicit: true } as const);
+
+const gsqlPattern = fc
+  .tuple(
+    vertexStep.filter((v) => v.types.length > 0 || v.alias !== null),
+    fc.array(fc.tuple(fc.array(gsqlEdge, { minLength: 1, maxLength: 3 }), aliasName, vertexStep), {
+      minLength: 1,
+      maxLength: 3,
+    }),
+  )
+  .map(([source, steps]) => {
+    const hops = steps.flatMap(([edges, alias, target]) =>
+      edges.map((edge, i) => {
+        const last = i === edges.length - 1;
+        return at({
+          kind: 'Hop',
+          edge: last ? { ...edge, alias } : edge,
+          target: last ? target : implicitStep,
+        } as const);
+      }),
+    );
+    return at({ kind: 'Pattern', source, hops } as const);
+  });
+
+const props = fc.array(
+  fc
+    .tuple(fc.constantFrom('name', 'id', 'from', 'two words'), leaf)
+    .map(([key, value]) => at({ kind: 'PropertyCondition', key, value } as const)),
+  { maxLength: 2 },
+);
+
+const cypherNode = (first: boolean) =>
+  fc
+    .tuple(
+      aliasName,
+      fc.array(fc.constantFrom('A', 'Bee', 'c_1'), { maxLength: 2 }),
+      fc.option(props, { nil: undefined }),
+    )
+    .map(([alias, types, p]) =>
+      at({
+        kind: 'VertexStep',
+        types: first && alias === null && types.length === 0 ? ['_'] : types,
+        alias,
+        ...(p === undefined ? {} : { props: p }),
+      } as const),
+    );
+
+const cypherEdge = fc
+  .tuple(
+    aliasName,
+    fc.array(fc.constantFrom('E', 'Knows'), { maxLength: 2 }),
+    direction,
+    repeatArb,
+    fc.option(props, { nil: undefined }),
+  )
+  .map(([alias, names, d, repeat, p]) =>
+    at({
+      kind: 'EdgeStep',
+      arrow: 'none',
+      types: (names.length === 0 && d !== 'any' ? ['_'] : names).map((n) =>
+        at({ kind: 'EdgeTypeRef', name: n, direction: d } as const),
+      ),
+      alias,
+      repeat,
+      ...(p === undefined ? {} : { props: p }),
+    } as const),
+  );
+
+const cypherPattern = fc
+  .tuple(
+    cypherNode(true),
+    props,
+    fc.array(fc.tuple(cypherEdge, cypherNode(false)), { maxLength: 3 }),
+  )
+  .map(([source, sourceProps, steps]) =>
+    at({
+      kind: 'Pattern',
+      // One property map keeps the pattern in the openCypher form.
+      source: { ...source, props: source.props ?? sourceProps },
+      hops: steps.map(([edge, target]) => at({ kind: 'Hop', edge, target } as const)),
+    } as const),
+  );
+
+describe('formatting preserves patterns', () => {
+  it('for generated GSQL and openCypher paths', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(gsqlPattern, cypherPattern), { minLength: 1, maxLength: 2 }),
+        (from) => {
+          const select = at({
+            kind: 'Select',
+            output: 's',
+            distinct: false,
+            from,
+            sample: null,
+            where: null,
+            per: null,
+            accum: null,
+            postAccum: [],
+            having: null,
+            orderBy: [],
+            limit: null,
+          } as const);
+          const query = at({
+            kind: 'CreateQuery',
+            orReplace: false,
+            distributed: false,
+            name: 'q',
+            params: [],
+            graph: null,
+            returns: null,
+            api: null,
+            syntax: 'v3',
+            body: [at({ kind: 'SelectStmt', target: 'S', select } as const)],
+          } as const);
+          const script = at({ kind: 'Script', statements: [query] } as const);
+          const text = format(script);
+          const back = parse(text);
+          expect(back.diagnostics, text).toEqual([]);
+          expect(withoutRanges(back.ast), text).toEqual(withoutRanges(script));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

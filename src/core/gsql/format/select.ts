@@ -143,7 +143,7 @@ function formatProps(props: readonly PropertyCondition[] | undefined): string {
 function cypherNode(v: VertexStep, first: boolean): string {
   const any = first && v.types.length === 1 && v.types[0] === '_';
   const types = any || v.types.length === 0 ? '' : `:${v.types.join('|')}`;
-  return `(${v.alias ?? ''}${types}${formatProps(v.props)})`;
+  return `(${`${v.alias ?? ''}${types}${formatProps(v.props)}`.trimStart()})`;
 }
 
 /** `-[e:E1|E2*1..3 {k: v}]->`: the openCypher edge of a step read from that form. */

@@ -25,7 +25,7 @@ export function atCypherNode(c: Cursor): boolean {
   if (!c.at('(')) return false;
   const one = c.peek(1);
   const two = c.peek(2);
-  if (one.kind === 'op' && (closes(one.text) || one.text === ':')) return true;
+  if (one.kind === 'op' && (closes(one.text) || one.text === ':' || one.text === '{')) return true;
   if (one.kind !== 'word') return false;
   if (c.peekIs(2, ':') || c.peekIs(2, '{')) return true;
   // `(n)` alone is the GSQL type `n`; followed by an openCypher edge it is the alias `n`.

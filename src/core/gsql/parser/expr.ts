@@ -138,7 +138,8 @@ function parsePostfix(c: Cursor, start: Token, base: Expr): Expr {
       // `Person.*`: every vertex of a type, as a vertex set (`S = Person.*;`).
       if (expr.kind === 'Name' && expr === base && c.at('*')) {
         c.next();
-        return { kind: 'TypeStar', typeName: expr.name, range: c.rangeFrom(start) };
+        expr = { kind: 'TypeStar', typeName: expr.name, range: c.rangeFrom(start) };
+        continue;
       }
       if (c.tok.kind === 'localAccum') {
         const name = c.next().text.slice(1);

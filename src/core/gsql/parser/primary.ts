@@ -115,10 +115,22 @@ function parseWordPrimary(c: Cursor): Expr {
 /** `INTERVAL` followed by an amount (a variable named `interval` is followed by an operator). */
 function atIntervalAmount(c: Cursor): boolean {
   const next = c.peek();
-  if (next.kind === 'number' || next.kind === 'globalAccum' || next.kind === 'localAccum')
-    return true;
-  if (next.kind === 'word') return !RESERVED.has(next.upper);
-  return next.kind === 'op' && (next.text === '(' || next.text === '-');
+  switch (next.kind) {
+    case 'number':
+    case 'string':
+    case 'globalAccum':
+    case 'localAccum':
+      return true;
+    case 'word':
+      return !RESERVED.has(next.upper) || next.upper === 'CASE';
+    case 'op':
+      return ['(', '-', '~', '[', '{'].includes(next.text);
+    case 'column':
+    case 'comment':
+    case 'error':
+    case 'eof':
+      return false;
+  }
 }
 
 /** `INTERVAL n UNIT`: the amount binds like a unary operand (`INTERVAL x.days DAY`). */
