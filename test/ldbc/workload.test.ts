@@ -122,15 +122,15 @@ afterAll(async () => {
 });
 
 describe('LDBC SNB BI on gwb serve (ddl/setup.sh)', () => {
-  it('puts the TokenBank and ExprFunctions files', async () => {
-    await driver.gsql(
-      `PUT TokenBank FROM "${join(ldbcFolder, 'tigergraph/ddl/TokenBank.cpp')}"`,
-      false,
-    );
-    await driver.gsql(
-      `PUT ExprFunctions FROM "${join(ldbcFolder, 'tigergraph/ddl/ExprFunctions.hpp')}"`,
-      false,
-    );
+  it('puts the TokenBank and ExprFunctions files, which the service answers back', async () => {
+    for (const [fileName, path] of [
+      ['TokenBank', 'tigergraph/ddl/TokenBank.cpp'],
+      ['ExprFunctions', 'tigergraph/ddl/ExprFunctions.hpp'],
+    ] as const) {
+      await driver.gsql(`PUT ${fileName} FROM "${join(ldbcFolder, path)}"`, false);
+      const stored = await client.call('getUdtFile', { path: { fileName } });
+      expect(stored[fileName]).toBe(ldbcFile(path));
+    }
   });
 
   it('creates the schema from ddl/schema.gsql', async () => {
