@@ -133,7 +133,7 @@ export async function runServeCommand(flags: ServeFlags): Promise<void> {
       process.stderr.write(`gwb serve: ${error.message}${code}\n`);
       process.exit(2);
     }
-    // Anything else (an unreadable data folder, a broken users.json): say what, exit 1.
+    // Anything else (an unreadable data folder, a broken store): say what, exit 1.
     process.stderr.write(`gwb serve: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   }

@@ -12,8 +12,8 @@ export interface AuthenticatedUser {
 }
 
 /**
- * Verifies bearer tokens (REST++ tokens, JWT on GSQL-server endpoints). The security work
- * provides the implementation; without one every bearer token is refused.
+ * Verifies bearer tokens (REST++ tokens, JWT on GSQL-server endpoints); TokenService (tokens.ts)
+ * is the implementation.
  */
 export interface TokenVerifier {
   /** The token's user, or undefined when the token is unknown, expired or not for this graph. */
