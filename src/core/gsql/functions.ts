@@ -179,6 +179,7 @@ const rows: readonly Row[] = [
   ],
   // miscellaneous-functions.adoc
   ['coalesce', 'misc', 'ANY exp', 1, Infinity, 'arg'],
+  ['evaluate', 'misc', 'STRING expressionStr, STRING typeStr', 1, 2, 'BOOL'],
 ];
 
 /** Every built-in function by its lower-case name. */

@@ -236,9 +236,10 @@ const MISC_FUNCTIONS: ReadonlyMap<string, Implementation> = new Map<string, Impl
 
 /**
  * Table functions whose arguments are not all values (column references `$0`, bare vertex type
- * names): the compiler implements them (compile/expressions/calls.ts).
+ * names, an expression text compiled in the caller's scope): the compiler implements them
+ * (compile/expressions/calls.ts).
  */
-export const COMPILED_FORMS: ReadonlySet<string> = new Set(['selectvertex']);
+export const COMPILED_FORMS: ReadonlySet<string> = new Set(['selectvertex', 'evaluate']);
 
 /** Every implementation, by the core table's (lower-case) names. */
 export const IMPLEMENTATIONS: ReadonlyMap<string, Implementation> = new Map([

@@ -414,4 +414,22 @@ export const languageCases: QueryCase[] = [
     params: { f: '{dir}/ids.txt' },
     error: 'QUERY-BAD-VALUE',
   },
+  {
+    name: 'evaluate compiles a text at run time in the scope of the call (aliases, accumulators)',
+    query: q(
+      `SetAccum<INT> @@ages; MaxAccum<INT> @m;
+       S = SELECT s FROM person:s WHERE evaluate(cond)
+           POST-ACCUM s.@m += s.age, @@ages += evaluate(val, "int");
+       PRINT @@ages, evaluate("1 + 2", "double") AS three;`,
+      'STRING cond, STRING val',
+    ),
+    params: { cond: 's.age > 30', val: 's.@m * 2' },
+    expect: [{ '@@ages': [82, 70], three: 3 }],
+  },
+  {
+    name: 'evaluate of a text that does not compile is QUERY-BAD-VALUE',
+    query: q('PRINT evaluate(t, "int") AS x;', 'STRING t'),
+    params: { t: 'no_such_name + 1' },
+    error: 'QUERY-BAD-VALUE',
+  },
 ];

@@ -2,7 +2,7 @@
 // functions: the engine's known ones in udf/ and the service's --udf modules, tuple
 // constructors, reset_collection_accum) and subquery calls (recursion included), hoisted before
 // their statement.
-import { builtinFunction, type Expr } from '../../../../../core/gsql/index.js';
+import { builtinFunction, parseExpression, type Expr } from '../../../../../core/gsql/index.js';
 import type { Fn, CE, Cx } from '../context/compile-types.js';
 import type { CompileContext } from '../context/compile-context.js';
 import { QueryRuntimeError } from '../../errors.js';
@@ -11,7 +11,7 @@ import type { CompiledQueryLike, Run } from '../../run.js';
 import { udf, unavailableUdf } from '../../udf/index.js';
 import { converter, keyOf, VSet } from '../../runtime-values.js';
 import { elementsOf } from '../../accum.js';
-import { ANY, VOID, VSET } from '../../types.js';
+import { ANY, BOOL, DOUBLE, FLOAT, INT, STRING, VOID, VSET, type T } from '../../types.js';
 import { allowedFileLines } from '../../load-accum.js';
 import { findVertex } from '../context/runtime-helpers.js';
 import { compileExpr, compileConstant } from './expr.js';
@@ -50,6 +50,7 @@ export function compileCall(comp: CompileContext, e: Expr & { kind: 'Call' }, cx
   }
   if (lname === 'reset_collection_accum') return compileReset(comp, e);
   if (lname === 'selectvertex') return compileSelectVertex(comp, e, cx);
+  if (lname === 'evaluate') return compileEvaluate(comp, e, cx);
   const unavailable = unavailableUdf(e.name);
   if (unavailable) {
     comp.error(e, 'QUERY-UNSUPPORTED', unavailable);
@@ -187,6 +188,82 @@ function compileSelectVertex(comp: CompileContext, e: Expr & { kind: 'Call' }, c
       return new VSet(ids);
     },
     t: VSET,
+  };
+}
+
+const evaluateTypes: Readonly<Record<string, T>> = {
+  int: INT,
+  float: FLOAT,
+  double: DOUBLE,
+  bool: BOOL,
+  string: STRING,
+};
+
+/**
+ * evaluate(expressionText [, "int"|"float"|"double"|"bool"|"string"]): the text compiled at run
+ * time in the scope of the call (its aliases, accumulators and parameters) and evaluated; the
+ * type defaults to bool. Each distinct text is compiled once per query. A text that does not
+ * compile, or whose value is not of the type, is a run-time error.
+ */
+function compileEvaluate(comp: CompileContext, e: Expr & { kind: 'Call' }, cx: Cx): CE {
+  const [text, typeArg] = e.args;
+  if (!text || e.args.length > 2 || (typeArg && typeArg.kind !== 'StringLit')) {
+    comp.error(
+      e,
+      'QUERY-ARITY',
+      'evaluate takes (expression text [, "int|float|double|bool|string"])',
+    );
+    return compileConstant(comp, null, ANY);
+  }
+  const typeName = typeArg?.kind === 'StringLit' ? typeArg.value.toLowerCase() : 'bool';
+  const t = evaluateTypes[typeName];
+  if (!t) {
+    comp.error(typeArg ?? e, 'QUERY-UNKNOWN-TYPE', `evaluate: unknown result type "${typeName}"`);
+    return compileConstant(comp, null, ANY);
+  }
+  const textF = compileExpr(comp, text, cx).f;
+  const convert = converter(t);
+  const cache = new Map<string, Fn>();
+  // Compiled where it is called: no subquery hoisting, the same scope and clause mode.
+  const at: Cx = { ...cx, hoists: null };
+  const compileText = (source: string): Fn => {
+    const parsed = parseExpression(source);
+    const bad = parsed.diagnostics.find((d) => d.severity === 'error');
+    if (!parsed.ast || bad)
+      throw new QueryRuntimeError(
+        'QUERY-BAD-VALUE',
+        `evaluate("${source}"): ${bad?.message ?? 'not an expression'}`,
+      );
+    const before = comp.problems.length;
+    const ce = compileExpr(comp, parsed.ast, at);
+    const problems = comp.problems.splice(before);
+    if (problems[0])
+      throw new QueryRuntimeError(
+        'QUERY-BAD-VALUE',
+        `evaluate("${source}"): ${problems[0].message}`,
+      );
+    const numeric = t.k === 'int' || t.k === 'float' || t.k === 'double';
+    const fits =
+      ce.t.k === 'any' ||
+      ce.t.k === t.k ||
+      (numeric &&
+        (ce.t.k === 'int' || ce.t.k === 'uint' || ce.t.k === 'float' || ce.t.k === 'double'));
+    if (!fits)
+      throw new QueryRuntimeError(
+        'QUERY-BAD-VALUE',
+        `evaluate("${source}"): the value is ${ce.t.k}, not ${typeName}`,
+      );
+    return ce.f;
+  };
+  return {
+    f: (r) => {
+      const source = String(textF(r));
+      let f = cache.get(source);
+      if (!f) cache.set(source, (f = compileText(source)));
+      const v = f(r);
+      return convert ? convert(v) : v;
+    },
+    t,
   };
 }
 
