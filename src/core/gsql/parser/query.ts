@@ -1,6 +1,7 @@
 // CREATE QUERY headers and bodies, and anonymous INTERPRET QUERY () blocks.
 import type { CreateQuery, InterpretBlock, Param, QueryStmt, TypeExpr } from '../ast/index.js';
-import { unquote, type Token } from '../tokens.js';
+import { SYNTAX_VERSIONS } from '../keywords.js';
+import { rangeOf, unquote, type Token } from '../tokens.js';
 import type { Cursor } from './cursor.js';
 import { parseExpr } from './expr.js';
 import { parseBody } from './query-stmts.js';
@@ -85,7 +86,25 @@ export function parseForGraph(c: Cursor): string | null {
 
 function parseSyntax(c: Cursor): string | null {
   if (!c.eat('SYNTAX')) return null;
-  return c.name('syntax version').toLowerCase();
+  const version = c.name('syntax version').toLowerCase();
+  checkSyntaxVersion(c, c.prev, version);
+  return version;
+}
+
+/**
+ * Reports (without abandoning the statement) a syntax version other than v1, v2 and v3. `_v2`
+ * is accepted too: the service logs a v3 query rewritten to v2 under that name.
+ */
+export function checkSyntaxVersion(c: Cursor, at: Token, version: string): void {
+  if ((SYNTAX_VERSIONS as readonly string[]).includes(version) || version === '_v2') return;
+  c.report({
+    severity: 'error',
+    code: 'GSQL-SYNTAX',
+    message: `unknown syntax version '${version}': expected v1, v2 or v3`,
+    range: rangeOf(at, at),
+    expected: [...SYNTAX_VERSIONS],
+    found: `'${at.text}'`,
+  });
 }
 
 /** `{ statements }`; a stray END or ELSE inside is reported and skipped. */

@@ -6,7 +6,7 @@ import { unquote, type Token } from '../tokens.js';
 import type { Cursor } from './cursor.js';
 import { parseArgs } from './expr.js';
 import { parseRunJob } from './loading.js';
-import { parseInterpretBlock } from './query.js';
+import { checkSyntaxVersion, parseInterpretBlock } from './query.js';
 
 const DROP_TARGETS: readonly DropTarget[] = [
   'GRAPH',
@@ -198,6 +198,7 @@ export function parseSet(c: Cursor, start: Token): Statement {
   c.next();
   const quoted = t.kind === 'string';
   const value = quoted ? unquote(t.text) : t.text;
+  if (described === 'syntax version') checkSyntaxVersion(c, t, value.toLowerCase());
   return { kind: 'SetParam', name, value, quoted, range: c.rangeFrom(start) };
 }
 
