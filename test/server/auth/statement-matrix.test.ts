@@ -146,6 +146,16 @@ describe('GSQL statements that need privileges, by role', () => {
     }
   });
 
+  it("lets a graph's admin drop only that graph's roles", async () => {
+    const su = basic(userOf('superuser'), passwordOf('superuser'));
+    await gsql(fixture.server, su, 'CREATE ROLE h_role ON GRAPH h\nCREATE ROLE g_role ON GRAPH g');
+    const admin = basic(userOf('admin'), passwordOf('admin'));
+    const other = await gsql(fixture.server, admin, 'USE GRAPH g\nDROP ROLE h_role');
+    expect(other).toContain('does not exist on graph "g"');
+    const own = await gsql(fixture.server, admin, 'USE GRAPH g\nDROP ROLE g_role');
+    expect(own).toContain('Successfully dropped roles: [g_role].');
+  });
+
   it('runs the refused statements for the superuser without refusal', async () => {
     const output = await gsql(
       fixture.server,

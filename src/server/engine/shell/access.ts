@@ -178,7 +178,8 @@ async function run(
       return [`Successfully created roles: ${list(s.names)}.`];
     }
     case 'DropRole':
-      await store.dropRoles(s.names, null);
+      // Under USE GRAPH only that graph's roles (the privilege was checked on it).
+      await store.dropRoles(s.names, ctx.graph);
       return [`Successfully dropped roles: ${list(s.names)}.`];
     case 'RoleGrant': {
       await store.changeRoleGrants(s.revoke, s.roles, s.users, s.graph);
