@@ -21,6 +21,7 @@ export interface ServeFlags extends ConnectionFlags {
   maxConcurrentQueries?: string;
   maxDelayQueue?: string;
   loginAttempts?: string;
+  queryMemory?: string;
 }
 
 /** $XDG_DATA_HOME/gwb, or ~/.local/share/gwb. */
@@ -71,6 +72,12 @@ export function addServeOptions(command: Command): Command {
         '--login-attempts <n>',
         'failed logins allowed per user (four times that per address) before waits double',
       ).default(String(defaultThrottle.freeAttempts)),
+    )
+    .addOption(
+      new Option(
+        '--query-memory <mb>',
+        'memory budget of one query in MB; a query past it stops with SYS-0002 (default: 1024, or a quarter of the heap limit)',
+      ),
     );
 }
 
@@ -103,6 +110,11 @@ function count(flag: string, value: string | undefined, min: number): number | u
   return n;
 }
 
+function mebibytes(flag: string, value: string | undefined): number | undefined {
+  const mb = count(flag, value, 1);
+  return mb === undefined ? undefined : mb * 1024 * 1024;
+}
+
 export async function runServeCommand(flags: ServeFlags): Promise<void> {
   try {
     const dir = flags.data ?? defaultDataDir();
@@ -118,6 +130,7 @@ export async function runServeCommand(flags: ServeFlags): Promise<void> {
       maxBodyBytes: bodyLimit(flags.maxBodyMb),
       maxConcurrentQueries: count('--max-concurrent-queries', flags.maxConcurrentQueries, 1),
       maxDelayQueueSize: count('--max-delay-queue', flags.maxDelayQueue, 0),
+      queryMemoryBytes: mebibytes('--query-memory', flags.queryMemory),
       loginThrottle: {
         ...defaultThrottle,
         freeAttempts:

@@ -49,6 +49,8 @@ export interface ServerOptions {
   readonly maxConcurrentQueries?: number;
   /** Queries waiting beyond that (RESTPP.WorkLoadManager.MaxDelayQueueSize); default 200. */
   readonly maxDelayQueueSize?: number;
+  /** Memory budget of one query run in bytes; default defaultQueryMemoryBytes() (1 GiB). */
+  readonly queryMemoryBytes?: number;
   /** The handlers by operation name; default: every handler of the embedded service. */
   readonly handlers?: HandlerMap;
   readonly hooks?: ServerHooks;
@@ -203,6 +205,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       maxConcurrent: options.maxConcurrentQueries ?? defaultMaxConcurrentQueries,
       maxDelayQueue: options.maxDelayQueueSize ?? defaultMaxDelayQueueSize,
     });
+    queryService(engine).memoryLimitBytes = options.queryMemoryBytes;
     const maxBodyBytes = options.maxBodyBytes ?? defaultMaxBodyBytes;
     const listeners: HttpListener[] = [];
     const info = {

@@ -73,6 +73,9 @@ export function engineHttpError(error: unknown): HttpError | undefined {
     if (error.code === 'QUERY-TIMEOUT') return new RequestTimeoutError(error.message);
     if (error.code === 'QUERY-ABORTED')
       return new HttpError(499, ServerErrorCodes.aborted, error.message);
+    // The real service's code for a query stopped at its memory limit (return codes: SYS-0002).
+    if (error.code === 'QUERY-OUT-OF-MEMORY')
+      return new HttpError(503, ServerErrorCodes.outOfMemory, error.message);
     return new BadRequestError(error.message, error.code);
   }
   if (error instanceof DataSourceError) return dataSourceHttpError(error);

@@ -13,9 +13,9 @@ import {
   type Template,
 } from '../engine/library/index.js';
 import { GraphScope } from '../engine/scope.js';
-import { stringifyResult } from '../engine/query/index.js';
 import type { HandlerMap, Reply, RequestContext } from '../http/context.js';
 import { withEngineErrors } from './engine-errors.js';
+import { overResponseLimit } from './response-limit.js';
 import { detachedMessage, queryStringArgs } from './queries.js';
 
 function templateInfo(t: Template) {
@@ -24,19 +24,9 @@ function templateInfo(t: Template) {
   return { query: t.text, name: t.name, params };
 }
 
-/** The spec's REST-4000 answer when the output exceeds the RESPONSE-LIMIT header, as for queries. */
+/** The spec's REST-4000 answer when the output exceeds the response limit, as for queries. */
 function overLimit(ctx: Pick<RequestContext, 'headers'>, output: unknown): Reply | undefined {
-  const header = ctx.headers['response-limit'];
-  const limit = Number(Array.isArray(header) ? header[0] : header);
-  if (header === undefined || !Number.isFinite(limit) || limit <= 0) return undefined;
-  const size = Buffer.byteLength(stringifyResult(output));
-  if (size <= limit) return undefined;
-  return {
-    results: [],
-    error: true,
-    code: 'REST-4000',
-    message: `The size of the response (${size} bytes) exceeds the limit (${limit} bytes) set by RESPONSE-LIMIT.`,
-  };
+  return overResponseLimit(ctx.headers, output);
 }
 
 function truthy(flag: boolean | string | undefined): boolean {

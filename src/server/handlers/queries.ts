@@ -14,9 +14,9 @@ import {
   queryService,
 } from '../engine/queries/service.js';
 import { GraphScope } from '../engine/scope.js';
-import { stringifyResult } from '../engine/query/index.js';
 import type { HandlerMap, Reply, RequestContext } from '../http/context.js';
 import { withEngineErrors } from './engine-errors.js';
+import { overResponseLimit } from './response-limit.js';
 
 /** Query-string arguments: `v.type` turns `v` (or each of its values) into `{id, type}`. */
 export function queryStringArgs(raw: Readonly<Record<string, unknown>>): Record<string, unknown> {
@@ -37,19 +37,9 @@ export function queryStringArgs(raw: Readonly<Record<string, unknown>>): Record<
 /** What a run needs from the request: its id, deadline, disconnect signal and file folders. */
 type RunSource = Pick<RequestContext, 'requestId' | 'timeoutMs' | 'signal' | 'server' | 'headers'>;
 
-/** Query results, or the spec's REST-4000 answer when they exceed the RESPONSE-LIMIT header. */
+/** Query results, or the spec's REST-4000 answer when they exceed the response limit. */
 function limited(ctx: RunSource, results: unknown[]): Reply {
-  const header = ctx.headers['response-limit'];
-  const limit = Number(Array.isArray(header) ? header[0] : header);
-  if (header === undefined || !Number.isFinite(limit) || limit <= 0) return { results };
-  const size = Buffer.byteLength(stringifyResult(results));
-  if (size <= limit) return { results };
-  return {
-    results: [],
-    error: true,
-    code: 'REST-4000',
-    message: `The size of the response (${size} bytes) exceeds the limit (${limit} bytes) set by RESPONSE-LIMIT.`,
-  };
+  return overResponseLimit(ctx.headers, results) ?? { results };
 }
 
 /** The real service's answer to a detached-mode submission; the id is in `request_id`. */

@@ -12,6 +12,7 @@
 //   REST-10016 access denied due to an invalid token (REST++ without a valid bearer token)
 //   REST-3000  timed out by the GSQL-TIMEOUT header (HTTP 504; the real status is not documented)
 //   REST-12002 aborted by the user
+//   SYS-0002   the memory limit was reached (a query past its budget; HTTP 503)
 // Conditions the real service leaves to its nginx gateway (plain pages, no code) or that only the
 // embedded service has get GWB-* codes: GWB-URL-TOO-LONG (414), GWB-BODY-TOO-LARGE (413),
 // GWB-UNAUTHORIZED (401 on GSQL-server endpoints), GWB-FORBIDDEN (403), GWB-NOT-SUPPORTED (501),
@@ -26,6 +27,8 @@ export const ServerErrorCodes = {
   invalidToken: 'REST-10016',
   timeout: 'REST-3000',
   aborted: 'REST-12002',
+  /** A query stopped at its memory limit (the real service's return code for it). */
+  outOfMemory: 'SYS-0002',
   urlTooLong: 'GWB-URL-TOO-LONG',
   bodyTooLarge: 'GWB-BODY-TOO-LARGE',
   unauthorized: 'GWB-UNAUTHORIZED',

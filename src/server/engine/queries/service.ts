@@ -75,6 +75,8 @@ export class QueryService {
   private readonly interpreted = new Map<string, { version: number; compiled: CompiledQuery }>();
   readonly running = new RunningQueries();
   readonly workload = new Workload();
+  /** Each run's memory budget in bytes (`gwb serve --query-memory`); undefined: the default. */
+  memoryLimitBytes: number | undefined = undefined;
   readonly detached = new DetachedQueries();
   /** The user-defined functions queries of this engine may call (`gwb serve --udf`). */
   readonly udfs = new UdfRegistry();
@@ -200,6 +202,7 @@ export class QueryService {
         deadline: Date.now() + request.timeoutMs,
         allowedFileDirs: request.allowedFileDirs,
         queries: (name) => this.installedQuery(request.graph, name),
+        ...(this.memoryLimitBytes === undefined ? {} : { memoryLimitBytes: this.memoryLimitBytes }),
       });
     } finally {
       unlink?.();

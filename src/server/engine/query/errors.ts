@@ -33,7 +33,11 @@ export type QueryRuntimeCode =
   /** A user-defined function (gwb serve --udf) threw or returned no value. */
   | 'QUERY-UDF-FAILED'
   /** Subquery calls (a recursion) nested deeper than the limit. */
-  | 'QUERY-TOO-DEEP';
+  | 'QUERY-TOO-DEEP'
+  /** The run passed its memory budget (gwb serve --query-memory), or the heap is nearly full. */
+  | 'QUERY-OUT-OF-MEMORY'
+  /** A string longer than the engine allows. */
+  | 'QUERY-STRING-TOO-LONG';
 
 export interface QueryProblem {
   readonly code: QueryCompileCode;

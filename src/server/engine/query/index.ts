@@ -18,6 +18,7 @@ import { compileExpr } from './compile/expressions/expr.js';
 import { typeOf } from './compile/expressions/typing.js';
 import { compileQueryBlock } from './compile/query/query-statement.js';
 import { QueryCompileError, QueryRuntimeError } from './errors.js';
+import { engineLimitError } from './memory.js';
 import { ColumnPool, Run, type FileObject, type RunContext } from './run.js';
 import { converter, defaultValue, keyOf, VSet, vid } from './runtime-values.js';
 import { typeName, type T } from './types.js';
@@ -115,6 +116,10 @@ export function compileQuery(ast: CreateQuery | InterpretBlock, env: CompileEnv)
           r.f[p.slot] = bindParam(r, p, given);
         }
         await execute(r);
+        // The last slice may end without a yield: its growth (the printed results) counts too.
+        r.checkMemory();
+      } catch (e) {
+        throw engineLimitError(e) ?? e;
       } finally {
         r.release();
       }

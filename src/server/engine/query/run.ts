@@ -5,6 +5,7 @@ import type { Engine } from '../engine.js';
 import type { Graph } from '../graph/graph.js';
 import { makeAcc, ScalarAcc, scalarCached, type Acc, type HeapCaps, type Scalar } from './accum.js';
 import { QueryRuntimeError } from './errors.js';
+import { checkQueryMemory, defaultQueryMemoryBytes, estimateBytes } from './memory.js';
 import { vslotOf, vtypeOf } from './runtime-values.js';
 import { isScalarAccum, type AccSpec } from './types.js';
 import type { WriteSet } from './writes.js';
@@ -25,6 +26,8 @@ export interface RunContext {
   readonly now?: () => number;
   /** LOG statements' lines. */
   readonly log?: (line: string) => void;
+  /** The run's memory budget in bytes (defaultQueryMemoryBytes() when not given). */
+  readonly memoryLimitBytes?: number;
 }
 
 /** The part of a compiled query a subquery call needs. */
@@ -508,9 +511,10 @@ export class Run {
     return performance.now() > this.sliceEnd;
   }
 
-  /** Yields to the event loop; fails on timeout or abort. */
+  /** Yields to the event loop; fails on timeout, abort or past the memory budget. */
   async pause(): Promise<void> {
     this.check();
+    this.checkMemory();
     await new Promise<void>((resolve) => setImmediate(resolve));
     this.check();
     this.sliceEnd = performance.now() + SLICE_MS;
@@ -525,6 +529,24 @@ export class Run {
 
   now(): number {
     return this.ctx.now ? this.ctx.now() : Date.now();
+  }
+
+  /** The estimated bytes of this run's values: frame, accumulators, printed results, files. */
+  memoryUsed(): number {
+    const skip = new Set<object>([this, this.graph, this.ctx, this.writes, this.pool]);
+    let used = estimateBytes(this.f, skip) + estimateBytes(this.g, skip);
+    for (const v of this.vaccs) {
+      for (const column of v.vals) used += estimateBytes(column, skip);
+      for (const column of v.prev ?? []) used += estimateBytes(column, skip);
+    }
+    used += estimateBytes(this.out, skip);
+    for (const file of this.files) used += estimateBytes(file.lines, skip);
+    return used;
+  }
+
+  /** Fails with QUERY-OUT-OF-MEMORY past the run's budget (checked at each yield). */
+  checkMemory(): void {
+    checkQueryMemory(this.memoryUsed(), this.ctx.memoryLimitBytes ?? defaultQueryMemoryBytes());
   }
 }
 
