@@ -110,30 +110,28 @@ export function categoryMetrics(
           wanted.length === 0 ||
           wanted.some((d) => matchesDescriptor(c, d)),
       );
-      const items = chosen.flatMap((s) =>
-        components
-          .filter(
-            (_c) =>
-              (filter.CPUUsage === undefined || s.cpu.process > filter.CPUUsage) &&
-              (filter.MemoryUsage === undefined || s.memory.process > filter.MemoryUsage),
-          )
-          .map((c) => ({
-            ServiceDescriptor: descriptorOf(c),
-            HostID: hostId,
-            TimestampNS: nanos(s.at),
-            CPU: {
-              CPUUsage: s.cpu.process,
-              NodeCPUUsage: s.cpu.node,
-              CPUAvailable: 100 - s.cpu.node,
-              LogicalCores: s.cpu.cores,
-            },
-            Memory: {
-              MemoryUsageMB: Math.round(s.memory.process),
-              NodeMemoryUsageMB: Math.round(s.memory.nodeUsage),
-              MemoryAvailableMB: Math.round(s.memory.available),
-              MemoryTotalMB: Math.round(s.memory.total),
-            },
-          })),
+      // The thresholds apply to the process's usage, which each hosted component reports.
+      const above = (s: Sample) =>
+        (filter.CPUUsage === undefined || s.cpu.process > filter.CPUUsage) &&
+        (filter.MemoryUsage === undefined || s.memory.process > filter.MemoryUsage);
+      const items = chosen.filter(above).flatMap((s) =>
+        components.map((c) => ({
+          ServiceDescriptor: descriptorOf(c),
+          HostID: hostId,
+          TimestampNS: nanos(s.at),
+          CPU: {
+            CPUUsage: s.cpu.process,
+            NodeCPUUsage: s.cpu.node,
+            CPUAvailable: 100 - s.cpu.node,
+            LogicalCores: s.cpu.cores,
+          },
+          Memory: {
+            MemoryUsageMB: Math.round(s.memory.process),
+            NodeMemoryUsageMB: Math.round(s.memory.nodeUsage),
+            MemoryAvailableMB: Math.round(s.memory.available),
+            MemoryTotalMB: Math.round(s.memory.total),
+          },
+        })),
       );
       return {
         CPUMemoryMetrics: latestPerKey(
