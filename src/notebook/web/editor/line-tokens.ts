@@ -2,7 +2,7 @@
 // one line at a time with the state left by the line before; the only state that matters is a
 // construct that the lexer lets span lines: a block comment, a string or a `$"column"` name.
 // Pure: no monaco import, so it runs (and is tested) in node.
-import { lex, tokenClass, type TokenClass } from '../../../core/gsql/index.js';
+import { lex, tokenClass, type Token, type TokenClass } from '../../../core/gsql/index.js';
 
 /** What the previous line left open. `cls` is the highlighting class of the open construct. */
 export type LineState =
@@ -65,10 +65,13 @@ function lexRest(line: string, from: number, out: LineToken[]): LineState {
   const text = line.slice(from);
   let at = 0;
   let endState: LineState = INITIAL_LINE_STATE;
+  let prev: Token | undefined;
   for (const t of lex(text, { comments: true })) {
     if (t.kind === 'eof') break;
     if (t.start > at) out.push({ startIndex: from + at, scope: '' });
-    const cls = tokenClass(t);
+    // The token before gives context: a word after `.` is a name (`@@m.get(k)`), not a keyword.
+    const cls = tokenClass(t, prev);
+    if (t.kind !== 'comment') prev = t;
     out.push({ startIndex: from + t.start, scope: cls });
     at = t.end;
     if (t.end === text.length) endState = openAtEnd(t.kind, t.text, cls, t.unterminated === true);
