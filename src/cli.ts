@@ -5,6 +5,7 @@ import { Command, Option } from 'commander';
 import { addConnectionOptions } from './commands/connection-options.js';
 import { addMcpOptions } from './commands/mcp-options.js';
 import { runCheckCommand } from './commands/check.js';
+import { addCloudOptions, runCloudCommand, type CloudFlags } from './commands/cloud.js';
 import { addServeOptions, runServeCommand, type ServeFlags } from './commands/serve.js';
 
 declare const GWB_VERSION: string;
@@ -63,6 +64,12 @@ export function buildProgram(): Command {
         .description('run the embedded graph database service in the foreground'),
     ),
   ).action((flags: ServeFlags) => runServeCommand(flags));
+
+  addCloudOptions(
+    program
+      .command('cloud')
+      .description('control plane (workgroups, workspaces, backups) managing gwb serve databases'),
+  ).action((flags: CloudFlags) => runCloudCommand(flags));
 
   for (const [name, description] of [
     ['status', 'show whether the shared local gwb server of the data folder runs (exit 3 if not)'],
