@@ -6,6 +6,7 @@
 import type { CallOptions, GraphClient } from '../core/client/index.js';
 import { queryCalls, type CreateQuery, type Node } from '../core/gsql/index.js';
 import { ToolRefusal } from './refusal.js';
+import { writesWithArguments } from './argument-writes.js';
 import { createQueries, findWrites, formatProblems, type WriteFinding } from './write-check.js';
 
 const identifier = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -83,12 +84,40 @@ export async function ensureCalledQueriesReadOnly(
   }
 }
 
-/** Throws a refusal unless the installed query is shown by its text to make no writes. */
+/**
+ * Refuses argument names the query does not declare: a misspelt name would be dropped by the
+ * service and the parameter's default used instead (a type filter counting every type).
+ */
+export function ensureKnownArguments(
+  what: string,
+  query: CreateQuery,
+  args: Record<string, unknown>,
+): void {
+  const declared = query.params.map((p) => p.name);
+  const unknownNames = Object.keys(args).filter((name) => !declared.includes(name));
+  if (unknownNames.length === 0) return;
+  throw new ToolRefusal(
+    `Refused: ${what} has no parameter ${unknownNames.map((n) => `"${n}"`).join(', ')}; its ` +
+      `parameters are: ${declared.join(', ') || '(none)'} [GWB-MCP-UNKNOWN-ARGUMENT]`,
+    { unknown: unknownNames, parameters: declared },
+  );
+}
+
+/** The writes that can happen: with the arguments given, those their conditions allow. */
+function writesFor(query: CreateQuery, args: Record<string, unknown> | undefined) {
+  return args === undefined ? findWrites(query) : writesWithArguments(query, args);
+}
+
+/**
+ * Throws a refusal unless the installed query is shown by its text to make no writes (with
+ * `args`: no writes these arguments can reach).
+ */
 export async function ensureInstalledQueryReadOnly(
   client: GraphClient,
   graph: string,
   name: string,
   options: CallOptions = {},
+  args?: Record<string, unknown>,
 ): Promise<void> {
   const { query } = await installedQueryText(client, graph, name, options);
   if (query === undefined) {
@@ -97,16 +126,21 @@ export async function ensureInstalledQueryReadOnly(
         'shown to be read-only (check the name with list_queries).',
     );
   }
-  const writes = findWrites(query);
+  if (args !== undefined) ensureKnownArguments(`query ${name}`, query, args);
+  const writes = writesFor(query, args);
   if (writes.length > 0) refuseWrites(`query ${name}`, writes);
   await ensureCalledQueriesReadOnly(client, graph, query, options, new Set([name]));
 }
 
-/** Throws a refusal unless the template query's definition makes no writes. */
+/**
+ * Throws a refusal unless the template query's definition makes no writes (with `args`: none
+ * these arguments can reach; a template that writes only when asked runs when not asked).
+ */
 export async function ensureTemplateReadOnly(
   client: GraphClient,
   name: string,
   options: CallOptions = {},
+  args?: Record<string, unknown>,
 ): Promise<void> {
   const [info] = await client.call(
     'getTemplateInfo',
@@ -122,6 +156,7 @@ export async function ensureTemplateReadOnly(
         'be shown to be read-only.',
     );
   }
-  const writes = findWrites(query);
+  if (args !== undefined) ensureKnownArguments(`template query ${name}`, query, args);
+  const writes = writesFor(query, args);
   if (writes.length > 0) refuseWrites(`template query ${name}`, writes);
 }

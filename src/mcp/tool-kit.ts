@@ -78,7 +78,9 @@ export function describeError(error: unknown): string {
 export const readOnlyRefusalNote =
   'Read-only mode (this server): a query that would write (attribute updates, INSERT, DELETE, ' +
   'UPDATE, setAttr, writing files) is refused before it runs and nothing changes; the answer ' +
-  'says "Refused" and where the write is. Writes are allowed only when whoever starts ' +
+  'says "Refused" and where the write is. A query that writes only when a parameter asks ' +
+  "for it (a library template's result_attribute or file_path) runs when the arguments given " +
+  'do not ask. Writes are allowed only when whoever starts ' +
   'the server adds --allow-writes; a client cannot turn them on.';
 
 /** The description a client sees: the tool's own, plus the refusal note where it applies. */

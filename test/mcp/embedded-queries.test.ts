@@ -96,3 +96,77 @@ describe('queries on the embedded service', () => {
     await rw.close();
   });
 });
+
+describe('read-only by the arguments given', () => {
+  const maybeBump = `CREATE QUERY maybe_bump(BOOL bump = FALSE, STRING note = "") FOR GRAPH social {
+  S = {Person.*};
+  IF bump THEN
+    T = SELECT s FROM S:s POST-ACCUM s.age = s.age + 1;
+  END;
+  PRINT S;
+}`;
+
+  beforeAll(async () => {
+    const shell = await fixture.client.gsql(
+      `USE GRAPH social\n${maybeBump}\nINSTALL QUERY maybe_bump`,
+    );
+    expect(shell.ok, shell.output).toBe(true);
+  });
+
+  it('runs a library template whose writes are off for these arguments, refuses when asked', async () => {
+    const c = await connectInMemory(fixture.client);
+    const pagerank = 'GDBMS_ALGO.centrality.pagerank';
+    const reading = await callTool(c.mcp, 'run_template_query', {
+      name: pagerank,
+      graph: 'social',
+      params: { v_type: 'Person', e_type: 'knows', top_k: 2 },
+    });
+    expect(reading.isError, textOf(reading)).toBeFalsy();
+    expect(JSON.stringify(reading.structuredContent)).toContain('top_scores_heap');
+    const writing = await callTool(c.mcp, 'run_template_query', {
+      name: pagerank,
+      graph: 'social',
+      params: { v_type: 'Person', e_type: 'knows', result_attribute: 'age' },
+    });
+    expect(writing.isError).toBe(true);
+    expect(textOf(writing)).toMatch(/^Refused: template query .* writes to the graph/);
+    expect(textOf(writing)).toContain('setAttr');
+    const filing = await callTool(c.mcp, 'run_template_query', {
+      name: pagerank,
+      graph: 'social',
+      params: { v_type: 'Person', e_type: 'knows', file_path: '/tmp/out.csv' },
+    });
+    expect(filing.isError).toBe(true);
+    expect(textOf(filing)).toContain('writes file f');
+    await c.close();
+  });
+
+  it('refuses a parameter name the query does not have, listing the ones it has', async () => {
+    const c = await connectInMemory(fixture.client);
+    const result = await callTool(c.mcp, 'run_template_query', {
+      name: 'GDBMS_ALGO.centrality.pagerank',
+      graph: 'social',
+      params: { vertex_type: 'Person', e_type: 'knows' },
+    });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('has no parameter "vertex_type"');
+    expect(textOf(result)).toMatch(/its parameters are: v_type, e_type, /);
+    expect(textOf(result)).toContain('GWB-MCP-UNKNOWN-ARGUMENT');
+    await c.close();
+  });
+
+  it('runs an installed query whose write sits behind a parameter left off, refuses it on', async () => {
+    const before = await ages();
+    const c = await connectInMemory(fixture.client);
+    const off = await callTool(c.mcp, 'run_installed_query', { name: 'maybe_bump', params: {} });
+    expect(off.isError, textOf(off)).toBeFalsy();
+    const on = await callTool(c.mcp, 'run_installed_query', {
+      name: 'maybe_bump',
+      params: { bump: true },
+    });
+    expect(on.isError).toBe(true);
+    expect(textOf(on)).toContain('assigns attribute age');
+    expect(await ages()).toEqual(before);
+    await c.close();
+  });
+});

@@ -117,7 +117,7 @@ export const runInstalledQueryTool = defineTool({
   async run(args, ctx) {
     const graph = await ctx.graph(args.graph);
     if (!ctx.options.allowWrites) {
-      await ensureInstalledQueryReadOnly(ctx.client, graph, args.name, ctx.call);
+      await ensureInstalledQueryReadOnly(ctx.client, graph, args.name, ctx.call, args.params ?? {});
     }
     const results = await ctx.client.runQuery(args.name, args.params ?? {}, {
       ...ctx.call,
@@ -149,7 +149,9 @@ export const runTemplateQueryTool = defineTool({
   output: { results: jsonSafe(runTemplateQuery.result), ...truncation },
   async run(args, ctx) {
     const graph = await ctx.graph(args.graph);
-    if (!ctx.options.allowWrites) await ensureTemplateReadOnly(ctx.client, args.name, ctx.call);
+    if (!ctx.options.allowWrites) {
+      await ensureTemplateReadOnly(ctx.client, args.name, ctx.call, args.params ?? {});
+    }
     const results = await ctx.client.runTemplate(args.name, args.params ?? {}, {
       ...ctx.call,
       graph,
