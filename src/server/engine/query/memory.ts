@@ -47,7 +47,7 @@ export function estimateBytes(v: unknown, skip: ReadonlySet<object>, depth = 0):
       break;
   }
   if (v === null) return 8;
-  if (skip.has(v as object)) return 0;
+  if (skip.has(v)) return 0;
   if (ArrayBuffer.isView(v)) return 64 + v.byteLength;
   if (depth >= maxDepth) return 64;
   if (Array.isArray(v)) {
