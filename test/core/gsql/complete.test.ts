@@ -172,6 +172,20 @@ describe('complete', () => {
     expect(labels('USE GRAPH ‸')).not.toContain('vertexType:Person');
   });
 
+  it('offers the built-in function table with each signature as detail', () => {
+    const text = `${QUERY}  INT x = datetime_a`;
+    const found = complete(text, text.length).filter((c) => c.kind === 'function');
+    expect(found).toContainEqual({
+      label: 'datetime_add',
+      kind: 'function',
+      detail: 'datetime_add(DATETIME date, INTERVAL interval, [STRING unit]) -> DATETIME',
+    });
+    const all = complete(`${QUERY}  INT x = `, `${QUERY}  INT x = `.length);
+    expect(all.filter((c) => c.kind === 'function').map((c) => c.label)).toEqual(
+      expect.arrayContaining(['log10', 'soundex', 'parse_json_object', 'evaluate']),
+    );
+  });
+
   it('gives accumulator types as detail, and works without a schema', () => {
     const offset = `${QUERY}  @@`.length;
     expect(complete(`${QUERY}  @@`, offset)).toEqual([
