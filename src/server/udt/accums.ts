@@ -1,8 +1,9 @@
 // User-defined accumulator typedefs of the GSQL server (/gsql/v1/udt/accum): `TYPEDEF
 // HeapAccum<...>(n, f DESC) name` or `TYPEDEF GroupByAccum<...> name` given as GSQL text, kept in
 // the log of record (a named record beside the graph), listed as {name: "<type> name\n"} as the
-// real service answers, and dropped by name.
-import { formatType } from '../../core/gsql/index.js';
+// real service answers, and dropped by name. The shell's top-level TYPEDEF of an accumulator
+// type lands in the same store.
+import { formatType, type TypedefAccum } from '../../core/gsql/index.js';
 import { CatalogError } from '../engine/catalog/errors.js';
 import type { Engine } from '../engine/engine.js';
 import { parseStatements } from '../handlers/schema-common.js';
@@ -28,12 +29,17 @@ export function accumStore(engine: Engine): RecordCell<readonly AccumTypedef[]> 
   return recordCell(engine, recordKey, readStored);
 }
 
+/** A TYPEDEF of an accumulator type as it is kept and shown. */
+export function accumFromTypedef(node: TypedefAccum): AccumTypedef {
+  return { name: node.name, text: `${formatType(node.type)} ${node.name}\n` };
+}
+
 /** Reads one or more TYPEDEF statements of accumulator types (a `;`-separated text). */
 export function accumTypedefs(text: string): AccumTypedef[] {
   // Accept the text with or without the leading TYPEDEF keyword, as a typedef's shown form.
   const source = /^\s*typedef\b/i.test(text) ? text : `TYPEDEF ${text}`;
   const statements = parseStatements(source, ['TypedefAccum'], 'AccumString');
-  return statements.map((s) => ({ name: s.name, text: `${formatType(s.type)} ${s.name}\n` }));
+  return statements.map(accumFromTypedef);
 }
 
 export function addAccums(

@@ -146,6 +146,11 @@ describe('accumulators', () => {
       `Successfully dropped accumulator: [${g}_grp].`,
     );
     await client.call('dropAccums', { query: { accumName: [`${g}_heap`] } });
+    // The shell's top-level TYPEDEF lands in the same store.
+    await gsqlOk(client, `TYPEDEF SumAccum<DOUBLE> ${g}_sum`);
+    const [shell] = await client.call('getAccum', { path: { accumName: `${g}_sum` } });
+    expect(shell?.[`${g}_sum`]).toBe(`SumAccum<DOUBLE> ${g}_sum\n`);
+    await client.call('dropAccum', { path: { accumName: `${g}_sum` } });
     await expect(
       client.call('getAccum', { path: { accumName: `${g}_heap` } }),
     ).rejects.toMatchObject({ status: 404 });

@@ -18,6 +18,7 @@ import { ShellError } from './errors.js';
 import { ls, show } from './listing.js';
 import { getUdf, putUdf } from './udf-statements.js';
 import { importPackage, showPackage } from './packages.js';
+import { accumFromTypedef, accumStore, addAccums } from '../../udt/accums.js';
 
 export interface ShellResult {
   readonly lines: string[];
@@ -133,8 +134,15 @@ export class ShellSession {
         return putUdf(ctx, s);
       case 'GetUdf':
         return getUdf(ctx, s);
-      case 'TypedefAccum':
-        throw new ShellError(`${s.kind} is not supported by the embedded service yet.`);
+      case 'TypedefAccum': {
+        // A top-level accumulator typedef: the store of /gsql/v1/udt/accum.
+        const accum = accumFromTypedef(s);
+        await accumStore(ctx.engine).update((current) => ({
+          next: addAccums(current, [accum]),
+          result: undefined,
+        }));
+        return [`Successfully created accumulator: [${accum.name}].`];
+      }
       case 'CreateSecret':
       case 'CreateUser':
       case 'RoleGrant':
