@@ -13,6 +13,23 @@ export function toStringValue(v: unknown): string {
   return JSON.stringify(v) ?? '';
 }
 
+/**
+ * to_string(num): C's printf `%g` (six significant digits, trailing zeros dropped, an exponent
+ * below 1e-4 and from 1e6 on) written as the reference's examples show it: `1E-10`, `1.23E7`
+ * (capital E, no plus sign, no padded exponent). Other values as text.
+ */
+export function numberText(v: unknown): string {
+  if (typeof v !== 'number' && typeof v !== 'bigint') return toStringValue(v);
+  const x = Number(v);
+  if (!Number.isFinite(x)) return Number.isNaN(x) ? 'nan' : x > 0 ? 'inf' : '-inf';
+  if (x === 0) return '0';
+  const [mantissa = '0', exp = '0'] = x.toExponential(5).split('e');
+  const e = Number(exp);
+  const trim = (t: string) => (t.includes('.') ? t.replace(/\.?0+$/, '') : t);
+  if (e < -4 || e >= 6) return `${trim(mantissa)}E${e}`;
+  return trim(x.toFixed(Math.max(0, 5 - e)));
+}
+
 const str = (v: unknown): string => (typeof v === 'string' ? v : toStringValue(v));
 const int = (v: unknown): number => Math.trunc(num(v));
 
@@ -170,5 +187,5 @@ export const STRING_FUNCTIONS: ReadonlyMap<string, Implementation> = new Map<
   ['translate', (a) => translate(str(a[0]), str(a[1]), str(a[2]))],
   ['find', (a) => str(a[0]).indexOf(str(a[1]))],
   ['concat', (a) => str(a[0]) + str(a[1])],
-  ['to_string', (a) => toStringValue(a[0])],
+  ['to_string', (a) => numberText(a[0])],
 ]);

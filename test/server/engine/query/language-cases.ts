@@ -432,4 +432,13 @@ export const languageCases: QueryCase[] = [
     params: { t: 'no_such_name + 1' },
     error: 'QUERY-BAD-VALUE',
   },
+  {
+    name: "to_string formats numbers as printf %g, in the reference's written form",
+    query:
+      q(`PRINT to_string(1000.1) AS a, to_string(0.0000000001) AS b, to_string(12300000000) AS c,
+      to_string(42) AS d, to_string(3.14159265) AS e, to_string(-0.5) AS f, to_string(1234567) AS g;`),
+    expect: [
+      { a: '1000.1', b: '1E-10', c: '1.23E10', d: '42', e: '3.14159', f: '-0.5', g: '1.23457E6' },
+    ],
+  },
 ];
