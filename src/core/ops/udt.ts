@@ -29,6 +29,7 @@ export const getTuple = defineOp('getTuple', {
 });
 
 export const listTuples = defineOp('listTuples', {
+  privilege: 'READ_SCHEMA',
   area: 'udt',
   summary: 'Every user-defined tuple with its fields.',
   method: 'GET',
@@ -90,6 +91,7 @@ export const dropTuple = defineOp('dropTuple', {
 });
 
 export const dropTuples = defineOp('dropTuples', {
+  privilege: 'WRITE_SCHEMA',
   area: 'udt',
   summary: 'Drops several tuples (comma-separated names).',
   method: 'DELETE',
@@ -104,6 +106,7 @@ export const dropTuples = defineOp('dropTuples', {
 const accumTexts = z.array(z.record(z.string(), z.string()));
 
 export const listAccums = defineOp('listAccums', {
+  privilege: 'READ_QUERY',
   area: 'udt',
   summary: 'Every user-defined accumulator typedef: its name to its GSQL text.',
   method: 'GET',
@@ -115,6 +118,7 @@ export const listAccums = defineOp('listAccums', {
 });
 
 export const createAccum = defineOp('createAccum', {
+  privilege: 'CREATE_QUERY',
   area: 'udt',
   summary: 'Creates an accumulator typedef from its GSQL TYPEDEF text.',
   method: 'POST',
@@ -173,6 +177,7 @@ const udfFileName = z.enum([
 const udfFileInferred = 'the fixed prefix is `tg_`; result {<file name>: <content>}';
 
 export const getUdtFile = defineOp('getUdtFile', {
+  privilege: 'READ_FILE',
   area: 'udt',
   summary: 'Downloads an expression-function or token-bank source file: file name to content.',
   method: 'GET',
@@ -185,6 +190,7 @@ export const getUdtFile = defineOp('getUdtFile', {
 });
 
 export const listUdtFiles = defineOp('listUdtFiles', {
+  privilege: 'READ_FILE',
   area: 'udt',
   summary: 'Downloads every user-defined function file: file name to content.',
   method: 'GET',
@@ -196,6 +202,7 @@ export const listUdtFiles = defineOp('listUdtFiles', {
 });
 
 export const putUdtFile = defineOp('putUdtFile', {
+  privilege: 'WRITE_FILE',
   area: 'udt',
   summary: 'Uploads one user-defined function file (its text as the body).',
   method: 'PUT',
@@ -209,6 +216,7 @@ export const putUdtFile = defineOp('putUdtFile', {
 });
 
 export const putUdtFiles = defineOp('putUdtFiles', {
+  privilege: 'WRITE_FILE',
   area: 'udt',
   summary: 'Uploads several user-defined function files.',
   method: 'PUT',
@@ -228,6 +236,7 @@ const tokenFunction = z.looseObject({
 });
 
 export const listTokenFunctions = defineOp('listTokenFunctions', {
+  privilege: 'READ_FILE',
   area: 'udt',
   summary: 'Every token-bank function: its code and return type.',
   method: 'GET',
