@@ -160,16 +160,6 @@ export function gsqlRows(query: number, results: unknown): Table {
   );
 }
 
-/**
- * The reference answer in the form the GSQL query gives. BI 19's GSQL keeps one pair of the
- * shortest ones (a HeapAccum of size 1 ordered by the two ids) where the SQL lists every pair at
- * the shortest distance ordered the same way: the GSQL answer is the SQL answer's first row.
- */
-export function asGsqlAnswers(query: number, reference: Table, answer: Table): Table {
-  if (query === 19) return reference.slice(0, Math.min(answer.length, 1));
-  return reference;
-}
-
 /** The first difference between two result tables, or undefined when they agree. */
 export function difference(expected: Table, actual: Table): string | undefined {
   if (expected.length !== actual.length)

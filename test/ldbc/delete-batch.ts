@@ -1,12 +1,13 @@
 // One delete batch in the Datagen's layout (`deletes/dynamic/<Entity>/batch_id=<day>/`, rows
 // `deletionDate|id` or `deletionDate|src|dst`), as tigergraph/batches.py runs them: the vertex
 // files through the del_<Entity> queries, the edge files through the delete_edge loading job.
-// The picks come deterministically from the initial snapshot: a group forum, posts, comments that
+// The picks come deterministically from the rows that exist by then: a group forum, posts, comments that
 // have replies (so the cascades have something to reach), likes, memberships, friendships, and a
-// person who wrote comments but no post: LDBC's two implementations disagree on a deleted
-// person's posts (tigergraph/dml/del_Person.gsql keeps them, umbra's DEL1 removes them) and agree
-// on the rest (the person's wall, comments, likes, friendships, memberships).
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+// person who wrote comments but no post and whose wall holds none: LDBC's two implementations
+// disagree on posts (tigergraph/dml/del_Person.gsql keeps the person's posts and the posts of their
+// wall and albums, umbra's DEL1 removes them) and agree on the rest (the person's forums,
+// comments, likes, friendships, memberships).
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** batches.py DEL_EDGES, and the vertex types this batch deletes (del_<type> queries). */
@@ -22,13 +23,21 @@ export function deleteFolder(dataDir: string, entity: string, day: string): stri
   return join(dataDir, 'deletes', 'dynamic', entity, `batch_id=${day}`);
 }
 
-/** The rows of one entity of the initial snapshot, split on `|`, header dropped. */
+/**
+ * The rows of one entity by the delete day: the initial snapshot's and every insert batch's
+ * (the delete batch is the last day's), split on `|`, headers dropped.
+ */
 function rowsOf(dataDir: string, entity: string): string[][] {
-  const folder = join(dataDir, 'initial_snapshot', 'dynamic', entity);
+  const folders = [join(dataDir, 'initial_snapshot', 'dynamic', entity)];
+  const batches = join(dataDir, 'inserts', 'dynamic', entity);
+  if (existsSync(batches))
+    for (const day of readdirSync(batches).sort()) folders.push(join(batches, day));
   const rows: string[][] = [];
-  for (const part of readdirSync(folder).sort()) {
-    const lines = readFileSync(join(folder, part), 'utf8').split('\n').filter(Boolean);
-    for (const line of lines.slice(1)) rows.push(line.split('|'));
+  for (const folder of folders) {
+    for (const part of readdirSync(folder).sort()) {
+      const lines = readFileSync(join(folder, part), 'utf8').split('\n').filter(Boolean);
+      for (const line of lines.slice(1)) rows.push(line.split('|'));
+    }
   }
   return rows;
 }
@@ -67,7 +76,16 @@ export function writeDeleteBatch(dataDir: string, day: string): Record<string, n
       rowsOf(dataDir, entity).map((r) => [r[1] ?? '', r[2] ?? '']),
       count,
     );
+  // A person whose deletion removes no post either way: none written, none in their wall or album.
   const posters = new Set(rowsOf(dataDir, 'Post_hasCreator_Person').map((r) => r[2]));
+  const personal = new Set(
+    rowsOf(dataDir, 'Forum')
+      .filter((r) => /^(Wall|Album) /.test(r[2] ?? ''))
+      .map((r) => r[1]),
+  );
+  const forumsWithPosts = new Set(rowsOf(dataDir, 'Forum_containerOf_Post').map((r) => r[1]));
+  for (const [, forumId, moderator] of rowsOf(dataDir, 'Forum_hasModerator_Person'))
+    if (personal.has(forumId) && forumsWithPosts.has(forumId)) posters.add(moderator);
   const commentsBy = new Map<string, number>();
   for (const r of rowsOf(dataDir, 'Comment_hasCreator_Person')) {
     const person = r[2] ?? '';
