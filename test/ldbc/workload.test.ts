@@ -88,7 +88,7 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'gwb-ldbc-'));
   home = join(work, 'home');
   mkdirSync(join(home, 'reply_count'), { recursive: true });
-  // Scale 2: about 6800 vertices and 40000 edges, large enough for ties and several shortest paths.
+  // Scale 2: about 6800 vertices and 45000 edges, large enough for ties and several shortest paths.
   data = generate(join(work, 'data'), { seed: 1, scale: 2 });
   batches = splitInsertBatches(join(work, 'data'));
   addFriendTriangles(join(work, 'data'), batches.days[0] ?? networkStartDate);
