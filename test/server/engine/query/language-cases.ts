@@ -292,12 +292,21 @@ export const languageCases: QueryCase[] = [
     error: 'QUERY-SYNTAX-VERSION',
   },
   {
-    name: 'SYNTAX v1 takes a one-hop step with the arrow outside the parentheses',
+    name: 'SYNTAX v1 takes a one-hop step from a vertex set, the arrow outside the parentheses',
     query: `CREATE QUERY q() FOR GRAPH social SYNTAX v1 {
-      S = SELECT t FROM person:s -(follows)-> person:t WHERE s.name == "Eve";
+      Start = {person.*};
+      S = SELECT t FROM Start:s -(follows)-> person:t WHERE s.name == "Eve";
       PRINT S[S.name];
     }`,
     expect: [{ S: [{ v_id: 'dan', v_type: 'person', attributes: { 'S.name': 'Dan' } }] }],
+  },
+  {
+    name: 'SYNTAX v1 refuses a FROM that starts at a vertex type',
+    query: `CREATE QUERY q() FOR GRAPH social SYNTAX v1 {
+      S = SELECT t FROM person:s -(follows)-> person:t;
+      PRINT S;
+    }`,
+    error: 'QUERY-SYNTAX-VERSION',
   },
   {
     name: 'SYNTAX v2 refuses an arrow outside the parentheses',

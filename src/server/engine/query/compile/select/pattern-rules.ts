@@ -1,8 +1,8 @@
 // Select layer: what the FROM pattern means before it is planned. Property maps of openCypher
 // patterns (`(a:Person {name: p})`, `-[e:E {w: 1}]-`) become `alias.key == value` conditions
 // joined to WHERE (an unnamed step gets a hidden alias), and the syntax version's rules are
-// checked: SYNTAX v1 takes one hop per FROM, SYNTAX v2 takes directions inside the
-// parentheses (`-(E>)-`, not `-(E)->`). Queries without SYNTAX are detected from their text, as
+// checked: SYNTAX v1 takes one hop per FROM starting at a vertex set variable, SYNTAX v2 takes
+// directions inside the parentheses (`-(E>)-`, not `-(E)->`). Queries without SYNTAX are detected from their text, as
 // the real service does, so both forms are accepted there.
 import type {
   EdgeStep,
@@ -13,6 +13,7 @@ import type {
   VertexStep,
 } from '../../../../../core/gsql/index.js';
 import type { CompileContext } from '../context/compile-context.js';
+import type { Cx } from '../context/compile-types.js';
 
 let hidden = 0;
 
@@ -75,7 +76,7 @@ export function withPropertyConditions(sel: Select): Select {
  * Problems of the FROM clause: an alias on a repeated edge (a variable number of edges cannot
  * bind one alias, the reference says), and what the declared syntax version does not allow.
  */
-export function checkSyntaxVersion(c: CompileContext, sel: Select): void {
+export function checkSyntaxVersion(c: CompileContext, sel: Select, cx: Cx): void {
   for (const p of sel.from)
     for (const h of p.hops)
       if (h.edge.repeat !== null && h.edge.alias !== null)
@@ -95,6 +96,16 @@ export function checkSyntaxVersion(c: CompileContext, sel: Select): void {
         'QUERY-SYNTAX-VERSION',
         'SYNTAX v1 takes a one-hop step in FROM; multi-hop patterns need SYNTAX v2',
       );
+    // v1 starts a step at a vertex set declared earlier (a seed), not at a vertex type.
+    for (const p of sel.from)
+      for (const name of p.source.types)
+        if (c.isVertexType(name) && cx.scope.lookup(name) === undefined)
+          c.error(
+            p.source,
+            'QUERY-SYNTAX-VERSION',
+            `SYNTAX v1 starts FROM at a vertex set variable, not the vertex type ${name} ` +
+              `(declare one: S = {${name}.*};)`,
+          );
     return;
   }
   if (version !== 'v2') return;

@@ -102,7 +102,7 @@ export function compileSelectCore(
   opts: SelectOptions,
   upper: CompileUpper,
 ): SelectRunner {
-  checkSyntaxVersion(c, written);
+  checkSyntaxVersion(c, written, cx);
   const sel = withPropertyConditions(written);
   const scope = new Scope(cx.scope);
   const aliasSlots = new Map<string, number>();
