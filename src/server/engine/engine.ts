@@ -29,6 +29,14 @@ export interface WritePlan<T> {
   readonly result?: T;
 }
 
+/** A write of many batches, committed whole or discarded (Engine.beginStagedWrite). */
+export interface StagedWrite {
+  /** Plans one batch against the graph as it is and keeps it aside. */
+  write(plan: (graph: Graph) => WritePlan<unknown>): Promise<void>;
+  commit(): Promise<void>;
+  discard(): Promise<void>;
+}
+
 export interface WriteOutcome<T> {
   readonly report: ApplyReport;
   readonly result: T | undefined;
@@ -101,6 +109,42 @@ export class Engine {
         const report = emptyReport();
         for (const mutation of planned.mutations) this.graph.apply(mutation, report);
         return { report, result: planned.result };
+      } finally {
+        this.reads.finish(seq);
+      }
+    };
+    const next = this.queue.then(run, run);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /**
+   * A write of many batches that commits whole or not at all (POST /ddl): each batch is planned
+   * and kept aside on disk, invisible to queries; commit() moves them all into the log in one
+   * transaction and applies them; discard() drops them. Memory stays within one batch.
+   */
+  beginStagedWrite(): StagedWrite {
+    const request = this.store.beginStaged();
+    return {
+      write: async (plan) => {
+        if (this.closed) throw new Error('the engine is closed');
+        await this.store.stage(request, plan(this.graph).mutations);
+      },
+      commit: () => this.commitStaged(request),
+      discard: () => this.store.discardStaged(request),
+    };
+  }
+
+  private commitStaged(request: number): Promise<void> {
+    const seq = this.reads.arrive();
+    const run = async (): Promise<void> => {
+      try {
+        if (this.closed) throw new Error('the engine is closed');
+        const range = await this.store.commitStaged(request);
+        while (!this.reads.idle()) await this.reads.drained();
+        const report = emptyReport();
+        for (const entry of this.store.entriesIn(range))
+          for (const mutation of entry) this.graph.apply(mutation, report);
       } finally {
         this.reads.finish(seq);
       }

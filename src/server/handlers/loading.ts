@@ -36,21 +36,31 @@ function requireJob(engine: Engine, graph: string, name: string) {
 export const loadingHandlers: HandlerMap = withEngineErrors({
   loadData: async (ctx) => {
     const q = ctx.query;
-    const results = await runLoadingJob(
-      ctx.engine,
-      ctx.params.graph_name,
-      q.tag,
-      {
-        filename: q.filename,
-        ...(q.sep !== undefined ? { sep: q.sep } : {}),
-        ...(q.eol !== undefined ? { eol: q.eol } : {}),
-        ...(q.header !== undefined ? { header: q.header } : {}),
-        ...(q.concise !== undefined ? { concise: q.concise } : {}),
-        signal: ctx.signal,
-      },
-      ctx.body,
-    );
-    return { results };
+    // All of the request's accepted lines, or none: a body refused half-way (too large, cut
+    // off, aborted) or a failing batch commits nothing, and a crash keeps none of it.
+    const staged = ctx.engine.beginStagedWrite();
+    try {
+      const results = await runLoadingJob(
+        ctx.engine,
+        ctx.params.graph_name,
+        q.tag,
+        {
+          filename: q.filename,
+          ...(q.sep !== undefined ? { sep: q.sep } : {}),
+          ...(q.eol !== undefined ? { eol: q.eol } : {}),
+          ...(q.header !== undefined ? { header: q.header } : {}),
+          ...(q.concise !== undefined ? { concise: q.concise } : {}),
+          signal: ctx.signal,
+          writer: staged,
+        },
+        ctx.body,
+      );
+      await staged.commit();
+      return { results };
+    } catch (error) {
+      await staged.discard().catch(() => undefined);
+      throw error;
+    }
   },
 
   getLoadingJobs: async (ctx) => {

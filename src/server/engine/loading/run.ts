@@ -2,9 +2,10 @@
 // one file of RUN LOADING JOB): only the LOAD and DELETE statements reading that variable run
 // (and, through temp tables, the LOAD TEMP_TABLE statements fed by them). Lines become
 // mutations in batches; each batch is written with engine.write (durable before acknowledged),
-// never splitting one line's mutations, so memory is bounded by the batch size. Bad lines and
+// or kept aside by a staged write that the caller commits whole, never splitting one line's
+// mutations, so memory is bounded by the batch size. Bad lines and
 // bad objects are counted and skipped; the abort signal is checked between batches.
-import type { Engine } from '../engine.js';
+import type { Engine, StagedWrite } from '../engine.js';
 import { compiledJob, type CompiledJob } from './compile.js';
 import { parseJsonLine, readLines, splitTokens } from './csv.js';
 import { LoadingJobError } from './errors.js';
@@ -32,6 +33,11 @@ export interface RunOptions {
   /** Mutations per engine write; default 20,000. */
   readonly batchSize?: number;
   readonly maxLineLength?: number;
+  /**
+   * Where batches are written; default the engine (each batch durable on its own). POST /ddl
+   * passes a staged write so the request commits whole or not at all.
+   */
+  readonly writer?: Pick<StagedWrite, 'write'>;
   /** Awaited before each batch is written (pause/resume). */
   readonly gate?: () => Promise<void>;
   /** Called after each batch and at the end. */
@@ -127,7 +133,7 @@ export async function runLoadingJob(
     if (pending.length > 0) {
       const mutations = pending;
       pending = [];
-      await engine.write((graph) => ({
+      await (options.writer ?? engine).write((graph) => ({
         mutations: mutations.flatMap((m) => (typeof m === 'function' ? m(graph) : [m])),
       }));
     }

@@ -2,6 +2,9 @@
 // checkpoint writes the whole graph (by names and external ids) so the log can be trimmed. On
 // open, the graph is rebuilt from the checkpoint and the log entries after it. A write resolves
 // only after lmdb has flushed it to disk (lmdb-js resolves a commit before the flush).
+// A request written in many batches (POST /ddl) is staged aside batch by batch and moved into
+// the log in one transaction when it commits, so a crash or a refusal never leaves part of it:
+// staged batches left by a crash belong to no acknowledged request and are dropped on open.
 import { open, type Database, type RootDatabase } from 'lmdb';
 import type { CatalogData } from '../catalog/types.js';
 import { emptyCatalog } from '../catalog/types.js';
@@ -35,7 +38,10 @@ export class LogStore {
     private readonly log: Database<Mutation[], number>,
     private readonly snapshot: Database<SnapshotChunk, number>,
     private readonly records: Database<unknown, string>,
+    private readonly staged: Database<Mutation[], number[]>,
   ) {
+    // Batches of requests that never committed (the process died first).
+    staged.clearSync();
     let last = this.checkpointSeq;
     for (const key of log.getKeys({ reverse: true, limit: 1 })) last = Math.max(last, key);
     this.nextSeq = last + 1;
@@ -54,6 +60,7 @@ export class LogStore {
       root.openDB<Mutation[], number>({ name: 'log' }),
       root.openDB<SnapshotChunk, number>({ name: 'snapshot' }),
       root.openDB<unknown, string>({ name: 'records' }),
+      root.openDB<Mutation[], number[]>({ name: 'staged' }),
     );
   }
 
@@ -93,6 +100,68 @@ export class LogStore {
       this.nextSeq = first; // nothing was committed: the sequence numbers are free again
       throw error;
     }
+  }
+
+  private nextStaged = 1;
+
+  /** A new staged request's id (its batches are invisible until commitStaged). */
+  beginStaged(): number {
+    return this.nextStaged++;
+  }
+
+  /** Keeps one batch of a staged request aside (on disk, outside the log). */
+  async stage(request: number, mutations: readonly Mutation[]): Promise<void> {
+    for (let i = 0; i < mutations.length; i += entrySize) {
+      // Keys sort by request, then in staging order (the counter only grows).
+      await this.staged.put([request, this.nextStaged++], mutations.slice(i, i + entrySize));
+    }
+  }
+
+  private stagedKeys(request: number): number[][] {
+    const keys: number[][] = [];
+    for (const key of this.staged.getKeys({ start: [request], end: [request + 1] })) keys.push(key);
+    return keys;
+  }
+
+  /**
+   * Moves a staged request's batches into the log in one transaction, resolving once it is on
+   * disk with the log range they now fill (read it back with entriesIn).
+   */
+  async commitStaged(request: number): Promise<{ first: number; count: number }> {
+    const keys = this.stagedKeys(request);
+    const first = this.nextSeq;
+    this.nextSeq += keys.length;
+    try {
+      await this.root.transaction(() => {
+        keys.forEach((key, i) => {
+          const batch = this.staged.get(key);
+          if (batch) void this.log.put(first + i, batch);
+          void this.staged.remove(key);
+        });
+      });
+      await this.root.flushed;
+    } catch (error) {
+      this.nextSeq = first;
+      throw error;
+    }
+    return { first, count: keys.length };
+  }
+
+  /** Drops a staged request's batches (refused or failed: nothing of it is kept). */
+  async discardStaged(request: number): Promise<void> {
+    const keys = this.stagedKeys(request);
+    await this.root.transaction(() => {
+      for (const key of keys) void this.staged.remove(key);
+    });
+  }
+
+  /** Log entries of a range, in order, one at a time. */
+  *entriesIn(range: { first: number; count: number }): Generator<Mutation[]> {
+    for (const { value } of this.log.getRange({
+      start: range.first,
+      end: range.first + range.count,
+    }))
+      yield value;
   }
 
   /** Replaces the checkpoint with `chunks` (the graph as of now) and trims the log. */
