@@ -170,10 +170,13 @@ export function difference(expected: Table, actual: Table): string | undefined {
     for (let c = 0; c < e.length; c++) {
       const x = e[c];
       const y = a[c];
-      const same =
-        typeof x === 'number' && typeof y === 'number'
-          ? Math.abs(x - y) <= 1e-5 * Math.max(1, Math.abs(x))
-          : x === y;
+      // Integers (ids, counts) exactly; a float (either side not integral) within 1e-5 relative,
+      // as FLOAT32 columns and the two engines' summation orders allow.
+      const float =
+        typeof x === 'number' &&
+        typeof y === 'number' &&
+        !(Number.isInteger(x) && Number.isInteger(y));
+      const same = float ? Math.abs(x - y) <= 1e-5 * Math.max(1, Math.abs(x)) : x === y;
       if (!same)
         return `row ${r} column ${c}: ${JSON.stringify(y)} where ${JSON.stringify(x)} was expected (row ${JSON.stringify(a)} vs ${JSON.stringify(e)})`;
     }
