@@ -109,7 +109,12 @@ export const loadingHandlers: HandlerMap = withEngineErrors({
       requireJob(ctx.engine, graph, spec.name);
       const files: Record<string, string> = {};
       for (const source of spec.dataSources) {
-        if (source.path !== undefined)
+        // `file` is the local-file source; any other name is a data source, read through the
+        // `$source:where` locations of RUN LOADING JOB (its path, or its config as JSON).
+        if (source.name.toLowerCase() !== 'file') {
+          const where = source.path ?? JSON.stringify(source.config ?? {});
+          files[source.filename] = `$${source.name}:${where}`;
+        } else if (source.path !== undefined)
           files[source.filename] = source.path.replace(
             '$sys.data_root',
             spec['sys.data_root'] ?? '',

@@ -45,6 +45,7 @@ beforeAll(async () => {
   await put('people/a.csv', 'id,name,age\ncid,Cid,5\n');
   await put('people/b.csv', 'id,name,age\ndan,Dan,6\neve,Eve,7\n');
   await put('people/.hidden', 'not loaded\n');
+  await put('extra.csv', 'id,name,age\nfay,Fay,8\n');
   await put('lines.json', '{"id":"x","n":1}\n{"id":"y","n":2}\n');
   s3.destroy();
 
@@ -122,6 +123,24 @@ describe('S3 data sources', () => {
       `USE GRAPH ${g}\nRUN LOADING JOB ${g}_job USING f="$${g}_s3:{\\"file.uris\\": \\"s3://${bucket}/people/\\"}"`,
     );
     expect(await ids()).toEqual(['ann', 'bob', 'cid', 'dan', 'eve']);
+  });
+
+  it('runs the job by POST /gsql/v1/loading-jobs/run with the source named', async () => {
+    const answer = await client.call('runLoadingJobs', {
+      query: { graph: g },
+      body: [
+        {
+          name: `${g}_job`,
+          dataSources: [{ filename: 'f', name: `${g}_s3`, path: `s3://${bucket}/extra.csv` }],
+        },
+      ],
+    });
+    expect(answer.jobIds).toHaveLength(1);
+    // The run is in the background: wait for its vertex (no bound on how long it takes).
+    for (let i = 0; i < 100 && !(await ids()).includes('fay'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await ids()).toContain('fay');
   });
 
   it('samples the first rows of an object, CSV and JSON', async () => {
@@ -207,6 +226,17 @@ describe('sources this service stores but cannot read', () => {
     );
     expect(failed.ok).toBe(false);
     expect(failed.output).toContain('Kafka consumer');
+    await expect(
+      client.call('runLoadingJobs', {
+        query: { graph: g },
+        body: [
+          {
+            name: `${g}_job`,
+            dataSources: [{ filename: 'f', name: `${g}_k`, config: { topic: 'people' } }],
+          },
+        ],
+      }),
+    ).rejects.toMatchObject({ status: 400, code: 'DATASOURCE-UNREACHABLE' });
   });
 
   it('checks the keys each type needs', async () => {
