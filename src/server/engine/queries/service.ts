@@ -3,7 +3,13 @@
 // deadline and abort signal, admitted by the workload manager (concurrency limit and delay
 // queue), registered in the running-query list while they run, and detached-mode runs whose
 // status and result are kept for query_status / query_result.
-import { parse, type CreateQuery, type InterpretBlock } from '../../../core/gsql/index.js';
+import {
+  parse,
+  type AccumType,
+  type CreateQuery,
+  type InterpretBlock,
+} from '../../../core/gsql/index.js';
+import { accumStore } from '../../udt/accums.js';
 import { catalogue } from '../../../core/ops/index.js';
 import { findQuery } from '../catalog/jobs.js';
 import { definedFunctionNames, udfFileText } from '../catalog/udf-files.js';
@@ -114,6 +120,7 @@ export class QueryService {
         ? (name) => (installing.has(name) ? existing(name) : undefined)
         : existing,
       udf: (name) => this.udfs.lookup(name),
+      accumTypedef: (name) => globalAccumType(this.engine, name),
       udfDeclaredIn: (name) => {
         const text = udfFileText(catalog, 'ExprFunctions');
         return definedFunctionNames(text).includes(name) ? 'ExprFunctions' : undefined;
@@ -240,6 +247,14 @@ function detachedFailure(error: unknown): {
   if (code === 'QUERY-TIMEOUT') return { status: 'timeout', code, message };
   if (code === 'QUERY-ABORTED') return { status: 'aborted', code, message };
   return { status: 'error', code, message };
+}
+
+/** The accumulator type a top-level TYPEDEF named `name` (kept by the /udt/accum store). */
+function globalAccumType(engine: Engine, name: string): AccumType | undefined {
+  const stored = accumStore(engine).current.find((a) => a.name === name);
+  if (!stored) return undefined;
+  const statement = parse(`TYPEDEF ${stored.text}`).ast.statements[0];
+  return statement?.kind === 'TypedefAccum' ? statement.type : undefined;
 }
 
 const services = new WeakMap<Engine, QueryService>();

@@ -56,6 +56,11 @@ export class CompileContext {
     }
   }
 
+  /** An accumulator type named by TYPEDEF: in this query first, else at the top level. */
+  accumTypedef(name: string): AccumType | undefined {
+    return this.accumTypedefs.get(name) ?? this.env.accumTypedef?.(name);
+  }
+
   error(
     node: { range: QueryStmt['range'] } | undefined,
     code: QueryProblem['code'],

@@ -1,7 +1,12 @@
 // Context layer: the shared vocabulary of the query compiler (compiled expression and statement
 // shapes, control codes, scopes and symbols, the compile environment, compiled-query types) and
 // the statement combinators (NOP, seq).
-import { type Expr, formatExpr, type TypeExpr } from '../../../../../core/gsql/index.js';
+import {
+  type AccumType,
+  type Expr,
+  formatExpr,
+  type TypeExpr,
+} from '../../../../../core/gsql/index.js';
 import type { Builtin } from '../../functions-types.js';
 import type { CatalogData } from '../../../catalog/types.js';
 import type { CompiledQueryLike, Run, RunContext } from '../../run.js';
@@ -108,6 +113,8 @@ export interface CompileEnv {
   readonly udf?: (name: string) => Builtin | undefined;
   /** The UDF file declaring a function the service cannot run (for the error message). */
   readonly udfDeclaredIn?: (name: string) => string | undefined;
+  /** Accumulator types named by a top-level TYPEDEF (the service's /udt/accum store). */
+  readonly accumTypedef?: (name: string) => AccumType | undefined;
 }
 
 export interface ParamSpec {

@@ -35,7 +35,7 @@ export function typeOf(comp: CompileContext, te: TypeExpr): T {
     case 'NamedType': {
       const tuple = comp.tuples.get(te.name);
       if (tuple) return tuple;
-      const accum = comp.accumTypedefs.get(te.name);
+      const accum = comp.accumTypedef(te.name);
       if (accum) return { k: 'accum', a: accSpec(comp, accum) };
       const upper = primitiveT[te.name.toUpperCase()];
       if (upper) return upper;

@@ -24,7 +24,7 @@ export function compileAccumDecl(comp: CompileContext, s: AccumDecl, cx: Cx): CS
     comp.error(s, 'QUERY-UNSUPPORTED', 'accumulators are declared in the query body');
     return NOP;
   }
-  const accumType = s.type.kind === 'NamedType' ? comp.accumTypedefs.get(s.type.name) : s.type;
+  const accumType = s.type.kind === 'NamedType' ? comp.accumTypedef(s.type.name) : s.type;
   if (!accumType) {
     comp.error(s.type, 'QUERY-UNKNOWN-TYPE', `unknown accumulator type ${formatType(s.type)}`);
     return NOP;
