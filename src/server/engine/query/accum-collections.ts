@@ -27,6 +27,8 @@ export class ListAcc extends AccBase {
     (this.spec.el.k === 'accum' &&
       ['ListAccum', 'SetAccum', 'BagAccum'].includes(this.spec.el.a.name));
   add(v: unknown): void {
+    // `L += L` appends a snapshot of L: iterate a copy, never the list being grown.
+    if (v === this || v === this.list) v = this.list.slice();
     if (!this.nested) {
       if (isCollection(v)) for (const x of elementsOf(v)) this.list.push(this.one(x));
       else this.list.push(this.one(v));
@@ -100,6 +102,8 @@ export class BagAcc extends AccBase {
   map = new Map<unknown, { v: unknown; n: number }>();
   private readonly conv = converter(this.spec.el);
   add(v: unknown): void {
+    // `B += B` doubles each multiplicity from a snapshot, not from counts being raised.
+    if (v === this) v = this.items();
     if (isCollection(v)) for (const x of elementsOf(v)) this.put(x);
     else this.put(v);
   }

@@ -2,8 +2,9 @@
 // choice): vertices as their id text outside vertex sets, vertex sets as {v_id, v_type,
 // attributes} with vertex accumulators as "@name" keys, maps and tuples as objects, lists, sets,
 // bags, arrays and heaps as arrays, GroupByAccum as an array of objects, DATETIME as
-// "YYYY-MM-DD HH:MM:SS", FLOAT with up to 7 and DOUBLE with up to 16 significant digits, INT
-// beyond 2^53 exact (bigint; stringify with `stringifyResult`).
+// "YYYY-MM-DD HH:MM:SS", FLOAT with up to 7 and DOUBLE with up to 16 significant digits,
+// BitwiseAnd/OrAccum as 64 binary digits, INT beyond 2^53 exact (bigint; stringify with
+// `stringifyResult`).
 import type { AttrType } from '../catalog/types.js';
 import type { Graph } from '../graph/graph.js';
 import { formatDatetime } from '../values.js';
@@ -38,6 +39,12 @@ export function formatFloat(v: number): number {
 }
 export function formatDouble(v: number): number {
   return Number.isFinite(v) ? Number(v.toPrecision(16)) : v;
+}
+
+/** BitwiseAndAccum / BitwiseOrAccum print their 64-bit two's complement value as binary digits. */
+function bitsOut(v: unknown): string {
+  const n = typeof v === 'bigint' ? v : BigInt(Math.trunc(Number(v) || 0));
+  return BigInt.asUintN(64, n).toString(2).padStart(64, '0');
 }
 
 export function vertexIdText(graph: Graph, id: unknown): string {
@@ -134,6 +141,8 @@ export function vsetOut(ctx: OutCtx, set: VSet): unknown[] {
 
 function accOut(ctx: OutCtx, acc: Acc): unknown {
   const spec: AccSpec = acc.spec;
+  if (spec.name === 'BitwiseAndAccum' || spec.name === 'BitwiseOrAccum')
+    return bitsOut(acc.value());
   if (acc instanceof ScalarAcc || acc instanceof AvgAcc || acc instanceof PercentileAcc)
     return out(ctx, acc.value(), accumValueType(spec));
   if (acc instanceof MapAcc) {
@@ -214,6 +223,7 @@ export function out(ctx: OutCtx, v: unknown, t: T): unknown {
     case 'accum':
       // A collection held as a plain value (an element of a nested accumulator).
       if (Array.isArray(v)) return v.map((x) => out(ctx, x, t.a.el));
+      if (t.a.name === 'BitwiseAndAccum' || t.a.name === 'BitwiseOrAccum') return bitsOut(v);
       return out(ctx, v, accumValueType(t.a));
     case 'any':
       return anyOut(ctx, v);

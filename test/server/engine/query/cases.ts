@@ -214,8 +214,45 @@ export const cases: QueryCase[] = [
         '@@avg': 28,
         '@@or': true,
         '@@and': false,
-        '@@band': 41 & 9 & 30 & 25 & 35,
-        '@@bor': 41 | 9 | 30 | 25 | 35,
+        '@@band': '0'.repeat(64),
+        '@@bor': '0'.repeat(58) + '111111',
+      },
+    ],
+  },
+  {
+    name: 'BitwiseAnd/OrAccum print their 64-bit value as binary digits (globals, vertex accumulators, negatives)',
+    query: q(
+      `BitwiseAndAccum @@band = 14; BitwiseOrAccum @@bor; BitwiseOrAccum @flags; BitwiseOrAccum @@neg = -2;
+       @@band += 7; @@bor += 8; @@bor += 1;
+       S = SELECT s FROM person:s WHERE s.age > 40 ACCUM s.@flags += 2, s.@flags += 4;
+       PRINT @@band, @@bor, @@neg, @@band + 1 AS plus;
+       PRINT S[S.@flags];`,
+    ),
+    expect: [
+      {
+        '@@band': '0'.repeat(61) + '110',
+        '@@bor': '0'.repeat(60) + '1001',
+        '@@neg': '1'.repeat(63) + '0',
+        plus: 7,
+      },
+      { S: [{ v_id: 'ann', v_type: 'person', attributes: { 'S.@flags': 6 } }] },
+    ],
+  },
+  {
+    name: 'a collection accumulator += itself appends a snapshot (List doubles, Bag doubles counts, Set unchanged)',
+    query: q(
+      `ListAccum<INT> @@l; BagAccum<STRING> @@b; SetAccum<INT> @@s;
+       @@l += 1; @@l += 2; @@l += @@l; @@l += @@l;
+       @@b += "x"; @@b += "y"; @@b += "x"; @@b += @@b;
+       @@s += 5; @@s += @@s;
+       PRINT @@l, @@b.size() AS bagSize, @@b, @@s;`,
+    ),
+    expect: [
+      {
+        '@@l': [1, 2, 1, 2, 1, 2, 1, 2],
+        bagSize: 6,
+        '@@b': ['x', 'x', 'x', 'x', 'y', 'y'],
+        '@@s': [5],
       },
     ],
   },

@@ -1,6 +1,6 @@
 // Query layer: PRINT, with the output context of a run (keys, vertex sets with their
 // accumulators, files).
-import type { Print } from '../../../../../core/gsql/index.js';
+import type { Expr, Print } from '../../../../../core/gsql/index.js';
 import { toVSet, fileText } from '../context/runtime-helpers.js';
 import { NEXT, type CS, syncStmt, Scope, type Cx, exprKey } from '../context/compile-types.js';
 import type { CompileContext } from '../context/compile-context.js';
@@ -13,7 +13,7 @@ import {
 } from '../../output.js';
 import type { FileObject, Run } from '../../run.js';
 import { VSet } from '../../runtime-values.js';
-import { accumValueType, VERTEX } from '../../types.js';
+import { accumValueType, VERTEX, type AccSpec, type T } from '../../types.js';
 import { compileExpr } from '../expressions/expr.js';
 
 export function outCtx(comp: CompileContext, r: Run, k: number): OutCtx {
@@ -24,13 +24,32 @@ export function outCtx(comp: CompileContext, r: Run, k: number): OutCtx {
       const i = info.index;
       vertexAccums.push({
         name: info.name,
-        type: accumValueType(info.spec),
+        type: printedAccumType(info.spec),
         read: (id) => r.va[i]?.get(id),
       });
     }
     r.cache[k] = c = { graph: r.graph, vertexAccums };
   }
   return c;
+}
+
+/** Bitwise accumulators print as binary digits: their values keep the accumulator's type. */
+function printedAccumType(spec: AccSpec): T {
+  return spec.name === 'BitwiseAndAccum' || spec.name === 'BitwiseOrAccum'
+    ? { k: 'accum', a: spec }
+    : accumValueType(spec);
+}
+
+function printedType(comp: CompileContext, e: Expr, t: T): T {
+  if (e.kind === 'GlobalAccum' && !e.prime) {
+    const info = comp.gaccs.get(e.name);
+    return info ? printedAccumType(info.spec) : t;
+  }
+  if (e.kind === 'VertexAccum' && !e.prime) {
+    const info = comp.vaccs.get(e.name);
+    return info ? printedAccumType(info.spec) : t;
+  }
+  return t;
 }
 
 /**
@@ -54,7 +73,8 @@ export function compilePrint(comp: CompileContext, s: Print, cx: Cx): CS {
   };
   const items: Item[] = s.items.map((item): Item => {
     const key = item.alias ?? exprKey(item.expr);
-    const base = compileExpr(comp, item.expr, cx);
+    const compiled = compileExpr(comp, item.expr, cx);
+    const base = { ...compiled, t: printedType(comp, item.expr, compiled.t) };
     const bf = base.f;
     const vset = base.t.k === 'vset';
     if (vset && item.expr.kind === 'Name')
