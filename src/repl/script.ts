@@ -2,7 +2,8 @@
 // and GSQL, the GSQL split into statements as the shell splits them and sent one by one, so a
 // failure stops the script right there (unless told to go on) and each statement's output is
 // its own block. Used by the interactive app, `-f`, `-c`, stdin and `\i`.
-import { inputState, splitStatements } from '../core/gsql/index.js';
+import { inputState } from '../core/gsql/index.js';
+import { splitForShell } from '../core/session/index.js';
 import { isMeta, runMeta } from './meta/index.js';
 import { runGsqlStatement } from './run-gsql.js';
 import type { Session } from './session.js';
@@ -70,7 +71,7 @@ export async function runScript(
     const steps =
       chunk.kind === 'meta'
         ? [{ run: () => runMeta(chunk.text, ctx) }]
-        : splitStatements(chunk.text).map((s) => {
+        : splitForShell(chunk.text).map((s) => {
             // Positions in errors are the script's: the chunk's line plus the statement's.
             const origin = {
               file: options.file,

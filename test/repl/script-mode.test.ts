@@ -147,6 +147,25 @@ INSTALL QUERY adults
     expect(run.stderr).toContain('Pager is off: there is no pager here');
   });
 
+  it('takes GSQL-shell habits: named RUN QUERY arguments and the built-in SELECT', () => {
+    const text = `USE GRAPH club
+CREATE QUERY aged(INT min_age, INT max_age = 100) FOR GRAPH club {
+  s = {member.*};
+  r = SELECT m FROM s:m WHERE m.age >= min_age AND m.age <= max_age;
+  PRINT r;
+}
+INSTALL QUERY aged
+RUN QUERY aged(min_age=40)
+SELECT * FROM member WHERE name == "Ann" LIMIT 3
+SELECT count() FROM member`;
+    const run = repl(['-f', script('habits.gsql', text)]);
+    expect(run.status, run.stderr).toBe(0);
+    // min_age by name; max_age keeps its default: Bob (41) only.
+    expect(run.stdout).toMatch(/r \(1 row\)[\s\S]*│ u2 +│ member/);
+    expect(run.stdout).toMatch(/member \(1 row\)[\s\S]*│ u1 +│ member +│ u1 +│ Ann/);
+    expect(run.stdout).toMatch(/count: 3/);
+  });
+
   it('creates, installs and runs a query, or says plainly that queries are not there yet', () => {
     const text = `USE GRAPH club
 CREATE QUERY older(INT min) FOR GRAPH club {

@@ -10,3 +10,5 @@ export type { InstalledQuery } from './installed.js';
 export { installedQueries } from './installed.js';
 export type { MessagePosition } from './positions.js';
 export { messagePositions, movePositions } from './positions.js';
+export type { ShellHabit } from './shell-habits.js';
+export { shellHabit, splitForShell } from './shell-habits.js';

@@ -7,6 +7,7 @@ import type { GraphClient } from '../client/index.js';
 import type { SplitStatement } from '../gsql/index.js';
 import { abortRunningQuery } from './abort.js';
 import { messagePositions, movePositions } from './positions.js';
+import { runShellHabit, shellHabit, type ShellHabit } from './shell-habits.js';
 import { shellEnvelope } from './shell-envelope.js';
 
 export type StatementOutcome =
@@ -52,12 +53,34 @@ function shiftMessage(message: string, shift: number): string {
   }));
 }
 
+async function runHabit(
+  client: GraphClient,
+  graph: string | undefined,
+  habit: ShellHabit,
+  signal: AbortSignal | undefined,
+): Promise<StatementRun> {
+  if (graph === undefined) {
+    const outcome: StatementOutcome = {
+      kind: 'error',
+      code: 'GWB-NO-GRAPH',
+      message: 'no graph in use: USE GRAPH NAME first',
+    };
+    return { outcome, graph, changesSchema: false };
+  }
+  // Failures are thrown as the shell channel's are: the faces show the service's code.
+  const results = await runShellHabit(client, graph, habit, signal ? { signal } : {});
+  return { outcome: { kind: 'results', results }, graph, changesSchema: false };
+}
+
 export async function runStatement(
   client: GraphClient,
   graph: string | undefined,
   statement: Pick<SplitStatement, 'text' | 'kind'>,
   signal?: AbortSignal,
 ): Promise<StatementRun> {
+  // Shell habits the faces answer through REST (named RUN QUERY arguments, built-in SELECT).
+  const habit = shellHabit(statement.text);
+  if (habit !== undefined) return runHabit(client, graph, habit, signal);
   const prefix = graph !== undefined && statement.kind !== 'UseGraph' ? `USE GRAPH ${graph}\n` : '';
   const shift = prefix === '' ? 0 : 1;
   let answer;

@@ -4,8 +4,7 @@
 // cancelled and the server is asked to abort the query it started.
 import { GraphError } from '../../core/errors.js';
 import type { GraphClient } from '../../core/client/index.js';
-import { splitStatements } from '../../core/gsql/index.js';
-import { abortRunningQuery, runStatement } from '../../core/session/index.js';
+import { abortRunningQuery, runStatement, splitForShell } from '../../core/session/index.js';
 import { sourceText, type CellEdit, type CellOutput, type CellRun } from '../format/notebook.js';
 import type { RunAnswer } from '../protocol.js';
 import { NotebookError } from './errors.js';
@@ -131,7 +130,7 @@ export class CellRunner {
     const outputs: CellOutput[] = [];
     let current = graph;
     let changesSchema = false;
-    for (const statement of splitStatements(text)) {
+    for (const statement of splitForShell(text)) {
       if (state.controller.signal.aborted) break;
       state.hint = /^(RunQuery|InterpretBlock)$/.test(statement.kind)
         ? (/^\s*RUN\s+QUERY\s+([A-Za-z_]\w*)/i.exec(statement.text)?.[1] ?? 'interpret')
