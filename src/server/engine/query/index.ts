@@ -18,6 +18,7 @@ import { compileExpr } from './compile/expressions/expr.js';
 import { typeOf } from './compile/expressions/typing.js';
 import { compileQueryBlock } from './compile/query/query-statement.js';
 import { QueryCompileError, QueryRuntimeError } from './errors.js';
+import { allowedWritePath } from './file-paths.js';
 import { engineLimitError } from './memory.js';
 import { ColumnPool, Run, type FileObject, type RunContext } from './run.js';
 import { converter, defaultValue, keyOf, VSet, vid } from './runtime-values.js';
@@ -142,7 +143,16 @@ export function compileQuery(ast: CreateQuery | InterpretBlock, env: CompileEnv)
         }
         mutations = list.length;
       }
-      for (const f of files) await writeFile(f.path, f.lines.map((l) => `${l}\n`).join(''));
+      for (const f of files) {
+        // Checked again as written: a symlink made while the query ran may not lead outside.
+        const real = allowedWritePath(f.path, ctx.allowedFileDirs ?? []);
+        if (real === undefined)
+          throw new QueryRuntimeError(
+            'QUERY-FILE-DENIED',
+            `the query may not write to ${f.path}: it is outside the allowed folders`,
+          );
+        await writeFile(real, f.lines.map((l) => `${l}\n`).join(''));
+      }
       return { results: r.out, mutations };
     },
     async callAsSubquery(args: readonly unknown[], parent: Run): Promise<unknown> {

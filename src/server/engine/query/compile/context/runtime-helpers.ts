@@ -2,7 +2,6 @@
 // vertex-set operators, dynamic arithmetic, LIKE patterns, value snapshots and conversions,
 // files, accumulator calls). No AST node is compiled here.
 import { formatDatetime } from '../../../values.js';
-import { resolve as resolvePath, sep } from 'node:path';
 import {
   ArrayAcc,
   BagAcc,
@@ -16,6 +15,7 @@ import {
   AccBase,
 } from '../../accum.js';
 import { QueryRuntimeError } from '../../errors.js';
+import { allowedWritePath } from '../../file-paths.js';
 import { toStringValue } from '../../functions.js';
 import { vertexIdText } from '../../output.js';
 import type { FileObject, Run } from '../../run.js';
@@ -191,13 +191,9 @@ export function toVSet(v: unknown): VSet {
 
 export function openFile(r: Run, path: string): FileObject | null {
   if (path === '') return null;
-  const dirs = r.ctx.allowedFileDirs ?? [];
-  const full = resolvePath(path);
-  const ok = dirs.some((d) => {
-    const base = resolvePath(d);
-    return full === base || full.startsWith(base.endsWith(sep) ? base : base + sep);
-  });
-  if (!ok)
+  // Checked on real paths: a symlink inside an allowed folder may not lead outside it.
+  const full = allowedWritePath(path, r.ctx.allowedFileDirs ?? []);
+  if (full === undefined)
     throw new QueryRuntimeError(
       'QUERY-FILE-DENIED',
       `the query may not write to ${path}: it is outside the allowed folders`,
