@@ -15,13 +15,18 @@ export const CloudErrorCodes = {
 
 export type CloudErrorCode = (typeof CloudErrorCodes)[keyof typeof CloudErrorCodes];
 
+/**
+ * Document 3 answers 200, 400 (bad request) and 500 (internal error) on its endpoints: an
+ * unknown id or a refused action is a bad request, a workspace that cannot answer an internal
+ * error. 404 is only for paths that are not endpoints, 401 for a missing key.
+ */
 const statusOf: Record<CloudErrorCode, number> = {
   'CLOUD-BAD-REQUEST': 400,
-  'CLOUD-NOT-FOUND': 404,
-  'CLOUD-CONFLICT': 409,
+  'CLOUD-NOT-FOUND': 400,
+  'CLOUD-CONFLICT': 400,
   'CLOUD-UNAUTHORIZED': 401,
   'CLOUD-NO-ROUTE': 404,
-  'CLOUD-WORKSPACE-DOWN': 503,
+  'CLOUD-WORKSPACE-DOWN': 500,
   'CLOUD-WORKSPACE-REFUSED': 400,
   'CLOUD-INTERNAL': 500,
 };
