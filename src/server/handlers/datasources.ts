@@ -52,7 +52,7 @@ const updateDataSource: Handler<'updateDataSource'> = async (ctx) => {
 };
 
 const dropDataSource: Handler<'dropDataSource'> = async (ctx) => {
-  const graph = ctx.query.graph ?? null;
+  const graph = scopeOf(ctx.engine, ctx.query.graph);
   const name = ctx.params.dsName;
   await dataSourceStore(ctx.engine).update((all) => {
     const source = findSource(all, name, graph);
@@ -62,7 +62,7 @@ const dropDataSource: Handler<'dropDataSource'> = async (ctx) => {
 };
 
 const dropAllDataSources: Handler<'dropAllDataSources'> = async (ctx) => {
-  const graph = ctx.query.graph ?? null;
+  const graph = scopeOf(ctx.engine, ctx.query.graph);
   await dataSourceStore(ctx.engine).update((all) => ({
     next: all.filter((s) => s.graph !== graph),
     result: undefined,

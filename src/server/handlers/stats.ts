@@ -115,6 +115,7 @@ const setCardinality: Handler<'setCardinality'> = async (ctx) => {
 
 const deleteCardinality: Handler<'deleteCardinality'> = async (ctx) => {
   const { graph } = ctx.query;
+  scopeOf(ctx.engine, graph);
   await statisticsStore(ctx.engine).update((s) => {
     const { [graph]: _dropped, ...rest } = s.cardinality;
     return { next: { ...s, cardinality: rest }, result: undefined };
@@ -195,6 +196,7 @@ const getHistogram: Handler<'getHistogram'> = (ctx) =>
 const deleteHistogram: Handler<'deleteHistogram'> = (ctx) =>
   statsErrors(async () => {
     const target = targetOf('deleteHistogram', ctx.body);
+    scopeOf(ctx.engine, target.graph);
     const key = histogramKey(target);
     await statisticsStore(ctx.engine).update((s) => {
       const { [key]: _dropped, ...rest } = s.histograms;

@@ -1,9 +1,8 @@
 // The system endpoints and the envelope, against a real `gwb serve` child: ping, echo, version
 // (in the real service's text, so clients pick the 4.x paths), the endpoint listing, and the
-// answers for unknown routes, wrong methods and catalogued operations without a handler.
+// answers for unknown routes and wrong methods, and the deprecated ts3 reader.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GraphClient } from '../../../src/core/client/index.js';
-import { isGraphError } from '../../../src/core/errors.js';
 import { startGwbServe, type GwbServe } from '../../helpers/serve.js';
 
 let server: GwbServe;
@@ -128,19 +127,17 @@ describe('routing errors', () => {
     expect(body).toMatchObject({ error: true, code: 'REST-1000' });
   });
 
-  it('a catalogued operation without a handler is 501 naming it', async () => {
-    // The deprecated TS3 reader: the embedded service has no such metrics store.
+  it('the deprecated TS3 reader answers the retained metric samples', async () => {
+    // Every catalogued operation is served now; a missing handler's 501 is in pipeline.test.ts.
     const authorization = `Basic ${Buffer.from('tigergraph:tigergraph').toString('base64')}`;
-    const { status, body } = await getJson('/ts3/api/datapoints', { headers: { authorization } });
-    expect(status).toBe(501);
-    expect(body).toEqual({
-      error: true,
-      code: 'GWB-NOT-SUPPORTED',
-      message: 'getDataPoints: not supported by the embedded service yet',
-      results: {},
+    const { status, body } = await getJson('/ts3/api/datapoints?what=mem', {
+      headers: { authorization },
     });
-    const error: unknown = await client.call('getDataPoints').catch((e: unknown) => e);
-    expect(isGraphError(error) && error.status).toBe(501);
+    expect(status).toBe(200);
+    expect(Array.isArray(body)).toBe(true);
+    const points = await client.call('getDataPoints', { query: { what: 'mem', who: 'GPE' } });
+    expect(points.length).toBeGreaterThan(0);
+    for (const p of points) expect(p).toMatchObject({ what: 'mem', who: 'GPE', where: 'm1' });
   });
 
   it('bad query parameters are 400 naming the parameter and the value', async () => {
