@@ -157,7 +157,7 @@ const rows: readonly Row[] = [
   ['minute', 'datetime', 'DATETIME date', 1, 1, 'INT'],
   ['second', 'datetime', 'DATETIME date', 1, 1, 'INT'],
   // aggregation-functions.adoc: max/min also take two scalars
-  ['avg', 'aggregation', 'SET setExp', 1, 1, 'DOUBLE'],
+  ['avg', 'aggregation', 'SET setExp', 1, 1, 'numeric'],
   ['count', 'aggregation', 'SET setExp', 1, 1, 'INT'],
   ['sum', 'aggregation', 'SET setExp', 1, 1, 'numeric'],
   ['max', 'aggregation', 'SET setExp, NUMBER other', 1, 2, 'element'],

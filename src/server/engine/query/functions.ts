@@ -173,9 +173,13 @@ const AGGREGATION_FUNCTIONS: ReadonlyMap<string, Implementation> = new Map<strin
   ],
   [
     'avg',
+    // The reference: the mean, rounded down when every member is an integer.
     (a) => {
       const xs = elementsOf(a[0]);
-      return xs.length === 0 ? 0 : xs.reduce((s: number, x) => s + num(x), 0) / xs.length;
+      if (xs.length === 0) return 0;
+      const mean = xs.reduce((s: number, x) => s + num(x), 0) / xs.length;
+      const integral = xs.every((x) => typeof x === 'bigint' || Number.isInteger(x));
+      return integral ? Math.floor(mean) : mean;
     },
   ],
   ['max', extremum(1)],

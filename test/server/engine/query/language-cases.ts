@@ -376,7 +376,13 @@ export const languageCases: QueryCase[] = [
     name: 'aggregate functions with DISTINCT see each element once',
     query: q(`BagAccum<INT> @@b; @@b += 2; @@b += 2; @@b += 3;
       PRINT count(DISTINCT @@b) AS c, sum(DISTINCT @@b) AS s, avg(DISTINCT @@b) AS a, count(@@b) AS all;`),
-    expect: [{ c: 2, s: 5, a: 2.5, all: 3 }],
+    // avg of integers is rounded down (the reference's aggregation-functions page).
+    expect: [{ c: 2, s: 5, a: 2, all: 3 }],
+  },
+  {
+    name: "avg rounds down over integers only, as the reference's examples show",
+    query: q('PRINT avg([5, 4, 1, 0, 0, 0]) AS a, avg([3, 2, 1]) AS b, avg([1.5, 2.0]) AS c;'),
+    expect: [{ a: 1, b: 2, c: 1.75 }],
   },
   {
     name: 'parse_json_object / parse_json_array and the math built-ins pi, sign, fmod, ldexp',
