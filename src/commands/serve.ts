@@ -36,7 +36,12 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
 export function addServeOptions(command: Command): Command {
   return command
     .addOption(new Option('--host <host>', 'address to listen on').default('127.0.0.1'))
-    .addOption(new Option('--restpp-auth', 'require tokens on REST++ endpoints'))
+    .addOption(
+      new Option(
+        '--restpp-auth',
+        'require tokens on REST++ endpoints (always on with a non-loopback --host)',
+      ),
+    )
     .addOption(
       new Option(
         '--allow-files <dir>',
@@ -124,7 +129,8 @@ export async function runServeCommand(flags: ServeFlags): Promise<void> {
       port: portOf('--port', flags.port),
       restppPort: portOf('--restpp-port', flags.restppPort),
       password: flags.password,
-      restppAuth: flags.restppAuth === true,
+      // Unset: on beyond loopback, off on it (startServer decides).
+      restppAuth: flags.restppAuth === true ? true : undefined,
       allowFiles: flags.allowFiles,
       udfModules: flags.udf,
       maxBodyBytes: bodyLimit(flags.maxBodyMb),

@@ -39,7 +39,10 @@ export interface ServerOptions {
   readonly maxBodyBytes?: number;
   /** Sets the superuser's password (stored hashed in the data folder). */
   readonly password?: string;
-  /** Require tokens on REST++ endpoints. */
+  /**
+   * Require tokens (or Basic credentials) on REST++ endpoints. Default: off on a loopback
+   * address, on beyond it; false beyond loopback is refused (GWB-OPEN-RESTPP).
+   */
   readonly restppAuth?: boolean;
   /** Folders local-file loading may read from; default the working directory. */
   readonly allowFiles?: readonly string[];
@@ -79,7 +82,8 @@ export interface RunningServer {
 /** A reason the service cannot start, with a stable code; `gwb serve` exits 2 on it. */
 export class StartupError extends Error {
   constructor(
-    readonly code: 'GWB-LOCKED' | 'GWB-DEFAULT-PASSWORD' | 'GWB-LISTEN' | 'GWB-UDF',
+    readonly code:
+      'GWB-LOCKED' | 'GWB-DEFAULT-PASSWORD' | 'GWB-OPEN-RESTPP' | 'GWB-LISTEN' | 'GWB-UDF',
     message: string,
   ) {
     super(message);
@@ -200,6 +204,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           `${superuserName} has the default password; set one with --password or GWB_PASSWORD`,
       );
     }
+    if (!isLoopback(host) && options.restppAuth === false) {
+      throw new StartupError(
+        'GWB-OPEN-RESTPP',
+        `refusing to listen on ${host}, a non-loopback address, with REST++ authentication off: ` +
+          `the data plane would be open to anyone; leave it on (the default beyond loopback)`,
+      );
+    }
     await addUdfModules(engine, options.udfModules ?? []);
     queryService(engine).workload.configure({
       maxConcurrent: options.maxConcurrentQueries ?? defaultMaxConcurrentQueries,
@@ -220,7 +231,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const handlers: HandlerMap = options.handlers ?? serviceHandlers;
     const basic = new BasicAuthenticator(users, new LoginThrottle(options.loginThrottle));
     const tokens = new TokenService(users);
-    const restppAuth = options.restppAuth ?? false;
+    // Beyond loopback every plane needs credentials: the data plane (upsert, delete, /ddl,
+    // abort) would otherwise be open to anyone who can reach the address.
+    const restppAuth = options.restppAuth ?? !isLoopback(host);
     const state: DispatchState = {
       router: new Router(routes),
       handlers,
