@@ -2,9 +2,9 @@
 // choice): vertices as their id text outside vertex sets, vertex sets as {v_id, v_type,
 // attributes} with vertex accumulators as "@name" keys, maps and tuples as objects, lists, sets,
 // bags, arrays and heaps as arrays, GroupByAccum as an array of objects, DATETIME as
-// "YYYY-MM-DD HH:MM:SS", FLOAT with up to 7 and DOUBLE with up to 16 significant digits,
-// BitwiseAnd/OrAccum as 64 binary digits, INT beyond 2^53 exact (bigint; stringify with
-// `stringifyResult`).
+// "YYYY-MM-DD HH:MM:SS", FLOAT (its 32-bit value) and DOUBLE rounded to 5 decimal places as every
+// printed result of the reference shows (4.83333, 0.66667, 202.32001 for FLOAT 202.32),
+// BitwiseAnd/OrAccum as 64 binary digits, INT beyond 2^53 exact (bigint; `stringifyResult`).
 import type { AttrType } from '../catalog/types.js';
 import type { Graph } from '../graph/graph.js';
 import { formatDatetime } from '../values.js';
@@ -34,11 +34,16 @@ export interface OutCtx {
   readonly vertexAccums: readonly PrintedVertexAccum[];
 }
 
+/** Decimal places of printed FLOAT and DOUBLE values (the real service's fixed precision). */
+export const PRINTED_DECIMALS = 5;
+
 export function formatFloat(v: number): number {
-  return Number.isFinite(v) ? Number(v.toPrecision(7)) : v;
+  return formatDouble(Math.fround(v));
 }
 export function formatDouble(v: number): number {
-  return Number.isFinite(v) ? Number(v.toPrecision(16)) : v;
+  if (!Number.isFinite(v) || Math.abs(v) >= 1e21) return v;
+  const r = Number(v.toFixed(PRINTED_DECIMALS));
+  return r === 0 ? 0 : r;
 }
 
 /** BitwiseAndAccum / BitwiseOrAccum print their 64-bit two's complement value as binary digits. */

@@ -58,9 +58,13 @@ export const cases: QueryCase[] = [
     expect: [{ big: 9007199254740993n, more: 9007199254740995n }],
   },
   {
-    name: 'FLOAT prints with 7 significant digits, DOUBLE with 16',
-    query: q('FLOAT f = 1.0 / 3; DOUBLE d = 1.0 / 3; DOUBLE s = 0.1 + 0.2; PRINT f, d, s;'),
-    expect: [{ f: 0.3333333, d: 0.3333333333333333, s: 0.3 }],
+    name: 'FLOAT and DOUBLE print rounded to 5 decimal places; FLOAT as its 32-bit value',
+    query: q(
+      'FLOAT f = 1.0 / 3; DOUBLE d = 2.0 / 3; DOUBLE s = 0.1 + 0.2; FLOAT price = 202.32; FLOAT big = 4828.7217; DOUBLE tiny = 0.000004; DOUBLE neg = -0.000004; PRINT f, d, s, price, big, tiny, neg;',
+    ),
+    expect: [
+      { f: 0.33333, d: 0.66667, s: 0.3, price: 202.32001, big: 4828.72168, tiny: 0, neg: 0 },
+    ],
   },
   {
     name: 'DATETIME prints as YYYY-MM-DD HH:MM:SS; datetime functions',
@@ -373,7 +377,7 @@ export const cases: QueryCase[] = [
         '@@rows': ['true:2', 'false:6'],
         '@@g': [
           { old: true, n: 2, age: 41 },
-          { old: false, n: 6, age: 22.16666666666667 },
+          { old: false, n: 6, age: 22.16667 },
         ],
         S: [
           { v_id: 'bob', v_type: 'person', attributes: { 'S.@avg': 35.5 } },
