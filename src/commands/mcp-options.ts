@@ -14,5 +14,13 @@ export function addMcpOptions(command: Command): Command {
     )
     .addOption(
       new Option('--timeout <seconds>', 'GSQL-TIMEOUT of every call').env('GWB_MCP_TIMEOUT'),
+    )
+    .addOption(
+      new Option('--cloud-url <url>', 'a gwb cloud control plane: adds workspace tools').env(
+        'GWB_CLOUD_URL',
+      ),
+    )
+    .addOption(
+      new Option('--cloud-api-key <key>', "the control plane's API key").env('GWB_CLOUD_API_KEY'),
     );
 }

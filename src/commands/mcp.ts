@@ -21,6 +21,8 @@ export interface McpFlags extends ConnectionFlags {
   maxRows?: string;
   maxBytes?: string;
   timeout?: string;
+  cloudUrl?: string;
+  cloudApiKey?: string;
 }
 
 class UsageError extends Error {}
@@ -83,6 +85,13 @@ export async function runMcpCommand(flags: McpFlags): Promise<void> {
     process.exit(1);
   }
   const client = new GraphClient(connection.profile, { userAgent: 'graph-workbench-mcp' });
+  if (flags.cloudUrl !== undefined) {
+    const profile = { url: flags.cloudUrl, token: flags.cloudApiKey };
+    settings = {
+      ...settings,
+      cloud: new GraphClient(profile, { userAgent: 'graph-workbench-mcp' }),
+    };
+  }
   const mode = settings.allowWrites ? 'read-write' : 'read-only';
   log(`gwb mcp: connected to ${describeConnection(connection)}, ${mode}`);
   const shutdown = async (code: number) => {

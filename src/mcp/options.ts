@@ -1,6 +1,8 @@
 // Settings of the MCP face: what the user allowed (writes) and the limits every tool applies
 // (rows, bytes, GSQL-TIMEOUT). One object, built by `gwb mcp` from flags and handed to every tool.
 
+import type { GraphClient } from '../core/client/index.js';
+
 export interface McpOptions {
   /** Registers the tools that change data or schema, and lets queries that write run. */
   readonly allowWrites: boolean;
@@ -10,6 +12,8 @@ export interface McpOptions {
   readonly maxBytes: number;
   /** GSQL-TIMEOUT sent with every call, in milliseconds. */
   readonly timeoutMs: number;
+  /** A control plane (`gwb mcp --cloud-url`): its read-only workgroup and workspace tools. */
+  readonly cloud?: GraphClient;
 }
 
 export const defaultMcpOptions: McpOptions = {

@@ -7,6 +7,7 @@ import { mcpOptions, type McpOptions } from './options.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
 import { registerTool, type ToolDef } from './tool-kit.js';
+import { cloudTools } from './tools/cloud-tools.js';
 import { dataTools } from './tools/data-tools.js';
 import { pathTools } from './tools/path-tools.js';
 import { queryTools } from './tools/query-tools.js';
@@ -40,6 +41,7 @@ export function createMcpServer(client: GraphClient, partial: Partial<McpOptions
   const options = mcpOptions(partial);
   const server = new McpServer({ name: 'graph-workbench', version }, { instructions });
   for (const tool of toolsFor(options)) registerTool(server, tool, { client, options });
+  if (options.cloud) for (const tool of cloudTools) registerTool(server, tool, { client, options });
   registerResources(server, client);
   registerPrompts(server, client);
   return server;

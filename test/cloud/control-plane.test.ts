@@ -12,6 +12,7 @@ import { GraphClient } from '../../src/core/client/index.js';
 import { GraphError } from '../../src/core/errors.js';
 import { operations } from '../../src/core/ops/index.js';
 import { runGwb } from '../helpers/gwb.js';
+import { callTool, connectInMemory } from '../mcp/fixture.js';
 import { startGwbCloud, workspaceServerPids, type GwbCloud } from './cloud-process.js';
 
 const password = 'Day-one-pass1';
@@ -432,5 +433,49 @@ describe('gwb cloud: every endpoint of document 3', () => {
     });
     expect(notOne.statusCode).toBe(404);
     expect(await notOne.body.json()).toMatchObject({ ErrorDetails: [{ Code: 'CLOUD-NO-ROUTE' }] });
+  }, 60_000);
+});
+
+describe('gwb cloud: MCP tools of a control plane', () => {
+  it('lists workgroups and workspaces with their state and endpoint, read-only', async () => {
+    const { path, endpoint } = await newWorkspace('modelled');
+    const ada = asAda(endpoint);
+    const plain = await connectInMemory(ada);
+    const withCloud = await connectInMemory(ada, { cloud: control });
+    try {
+      const names = async (c: typeof plain) => (await c.mcp.listTools()).tools.map((t) => t.name);
+      expect(await names(plain)).not.toContain('list_workspaces');
+      const tools = (await withCloud.mcp.listTools()).tools.filter((t) =>
+        ['list_workgroups', 'list_workspaces'].includes(t.name),
+      );
+      expect(tools.map((t) => [t.name, t.annotations?.readOnlyHint])).toEqual([
+        ['list_workgroups', true],
+        ['list_workspaces', true],
+      ]);
+      const groups = await callTool(withCloud.mcp, 'list_workgroups');
+      expect(groups.structuredContent?.workgroups).toContainEqual({
+        workgroupId: path.workgroupID,
+        name: 'modelled group',
+        allowListEnabled: false,
+        workspaces: 1,
+      });
+      const spaces = await callTool(withCloud.mcp, 'list_workspaces', {
+        workgroup: 'modelled group',
+      });
+      expect(spaces.structuredContent?.workspaces).toEqual([
+        {
+          workspaceId: path.workspaceID,
+          workgroupId: path.workgroupID,
+          name: 'modelled',
+          status: 'Ready',
+          endpoint,
+          size: 'TG-00',
+        },
+      ]);
+    } finally {
+      await plain.close();
+      await withCloud.close();
+      await ada.close();
+    }
   }, 60_000);
 });
