@@ -196,6 +196,10 @@ export class Engine {
   /** Waits for queued writes, then flushes and closes the store. */
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    // A clean shutdown leaves a checkpoint of the whole graph, so the next open reads it instead
+    // of replaying the log (a failure here only costs that speed: the log is still there).
+    if (!this.closed && this.store.pendingEntries > 0)
+      await this.rebuild(true).catch(() => undefined);
     await this.queue;
     this.closed = true;
     await this.store.close();

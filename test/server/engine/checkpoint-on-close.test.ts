@@ -1,0 +1,48 @@
+// A clean close leaves a checkpoint of the whole graph and an empty log, so the next open reads
+// the checkpoint instead of replaying every write (issue 16: restart replayed the whole log).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Engine } from '../../../src/server/engine/engine.js';
+import type { Mutation } from '../../../src/server/engine/mutations.js';
+import { LogStore } from '../../../src/server/engine/store/log-store.js';
+import { socialCatalog } from './fixtures.js';
+
+let dir: string;
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('checkpoint on a clean close', () => {
+  it('folds the log into a checkpoint that the next open reads', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'gwb-checkpoint-close-'));
+    const engine = await Engine.open({ dir, rebuildIntervalMs: 0 });
+    await engine.changeSchema(() => socialCatalog());
+    const mutations: Mutation[] = [];
+    for (let i = 0; i < 1000; i++)
+      mutations.push({ k: 'v', t: 'person', id: `p${i}`, u: [[1, '=', i]] });
+    await engine.write(() => ({ mutations }));
+    await engine.close();
+
+    const store = LogStore.open(join(dir, 'store'));
+    try {
+      expect(store.pendingEntries).toBe(0);
+      expect([...store.entriesAfterCheckpoint()]).toEqual([]);
+      const ids = [...store.checkpointChunks()]
+        .filter((c) => c.kind === 'v' && c.type === 'person')
+        .flatMap((c) => c.keys);
+      expect(ids).toHaveLength(1000);
+    } finally {
+      await store.close();
+    }
+    const reopened = await Engine.open({ dir, rebuildIntervalMs: 0 });
+    try {
+      expect(reopened.graph.vertices.get('person')?.ids.filter((x) => x !== undefined).length).toBe(
+        1000,
+      );
+    } finally {
+      await reopened.close();
+    }
+  });
+});
