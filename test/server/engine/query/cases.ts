@@ -261,6 +261,40 @@ export const cases: QueryCase[] = [
     ],
   },
   {
+    name: 'ListAccum .get past the end or negative is the element type default; list * list of STRING',
+    query: q(
+      `ListAccum<INT> @@l = [4, 5]; ListAccum<STRING> @@s = ["x", "y"]; ListAccum<STRING> @@t = ["1", "2"];
+       LIST<INT> li = [1, 2];
+       PRINT @@l.get(5) AS past, @@l.get(-1) AS neg, @@l.get(1) AS inside, @@s.get(9) AS spast, li.get(7) AS lpast;
+       PRINT @@s * @@t AS prod;`,
+    ),
+    expect: [
+      { past: 0, neg: 0, inside: 5, spast: '', lpast: 0 },
+      { prod: ['x1', 'y1', 'x2', 'y2'] },
+    ],
+  },
+  {
+    name: 'UNION / INTERSECT / MINUS with a bag keep multiplicities (bag op set is a bag); set op set is a set',
+    query: q(
+      `SetAccum<INT> @@sa = (1, 2, 3, 4); BagAccum<INT> @@bd = (1, 2, 2, 3); BagAccum<INT> @@be = (2, 3, 5, 7);
+       BagAccum<INT> @@into;
+       @@into = @@bd UNION @@be;
+       PRINT @@bd UNION @@be AS u, @@bd INTERSECT @@be AS i, @@bd MINUS @@be AS m, @@bd MINUS @@sa AS ms,
+             @@bd UNION @@sa AS us, @@sa UNION @@sa AS ss, @@into.size() AS intoSize;`,
+    ),
+    expect: [
+      {
+        u: [1, 2, 2, 2, 3, 3, 5, 7],
+        i: [2, 3],
+        m: [1, 2],
+        ms: [2],
+        us: [1, 1, 2, 2, 2, 3, 3, 4],
+        ss: [1, 2, 3, 4],
+        intoSize: 8,
+      },
+    ],
+  },
+  {
     name: 'collection accumulators: List, Set, Bag with methods',
     query: q(
       `ListAccum<INT> @@l; SetAccum<INT> @@s; BagAccum<INT> @@b;

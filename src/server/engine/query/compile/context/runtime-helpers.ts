@@ -102,6 +102,36 @@ export function collectionOp(op: string, a: unknown, b: unknown): unknown[] {
   return outList;
 }
 
+/**
+ * UNION / INTERSECT / MINUS when either side is a bag: multisets, so counts add, take the
+ * smaller, or subtract (a set operand counts each element once).
+ */
+export function multisetOp(op: string, a: unknown, b: unknown): unknown[] {
+  const counts = (v: unknown) => {
+    const m = new Map<unknown, { v: unknown; n: number }>();
+    for (const x of elementsOf(v)) {
+      const k = keyOf(x);
+      const e = m.get(k);
+      if (e) e.n += 1;
+      else m.set(k, { v: x, n: 1 });
+    }
+    return m;
+  };
+  const xs = counts(a);
+  const ys = counts(b);
+  const outList: unknown[] = [];
+  const emit = (v: unknown, n: number) => {
+    for (let i = 0; i < n; i++) outList.push(v);
+  };
+  if (op === 'UNION') {
+    for (const [k, e] of xs) emit(e.v, e.n + (ys.get(k)?.n ?? 0));
+    for (const [k, e] of ys) if (!xs.has(k)) emit(e.v, e.n);
+  } else if (op === 'INTERSECT') {
+    for (const [k, e] of xs) emit(e.v, Math.min(e.n, ys.get(k)?.n ?? 0));
+  } else for (const [k, e] of xs) emit(e.v, Math.max(0, e.n - (ys.get(k)?.n ?? 0)));
+  return outList;
+}
+
 export function dynArith(op: string, a: unknown, b: unknown): unknown {
   if (typeof a === 'string' || typeof b === 'string') return toStringValue(a) + toStringValue(b);
   const ints =

@@ -10,7 +10,7 @@ import { QueryRuntimeError } from '../../errors.js';
 import type { VAcc } from '../../run.js';
 import { type FileObject, type Run } from '../../run.js';
 import type { EdgeRef } from '../../runtime-values.js';
-import { eq, num, vtypeOf } from '../../runtime-values.js';
+import { defaultValue, eq, num, vtypeOf } from '../../runtime-values.js';
 import { degreeFn, neighborsFn } from '../context/edge-walk.js';
 import {
   accumValueType,
@@ -127,8 +127,9 @@ export function compileMethod(comp: CompileContext, e: Expr & { kind: 'MethodCal
         },
         t: BOOL,
       };
-    case 'get':
+    case 'get': {
       if (!checkArity(comp, e, 1, 1)) return compileConstant(comp, null, ANY);
+      const listFallback = t.k === 'list' ? defaultValue(t.el) : null;
       return {
         f: (r) => {
           const m = tf(r);
@@ -137,10 +138,13 @@ export function compileMethod(comp: CompileContext, e: Expr & { kind: 'MethodCal
             for (const [x, v] of m as Map<unknown, unknown>) if (eq(x, k)) return v;
             return null;
           }
-          return elementsOf(m)[num(k)];
+          const items = elementsOf(m);
+          const i = num(k);
+          return i >= 0 && i < items.length ? items[i] : listFallback;
         },
         t: t.k === 'map' ? t.val : t.k === 'list' ? t.el : ANY,
       };
+    }
     default:
       break;
   }
@@ -221,7 +225,16 @@ export function compileAccMethod(
         };
         return { f: (r) => (get(r) as GroupByAcc).get(af.map((x) => x(r))), t: tuple };
       }
-      return { f: (r) => get(r).items()[num(a0(r))], t: spec.el };
+      // Out of bounds (negative included): the element type's default, as documented.
+      const fallback = defaultValue(spec.el);
+      return {
+        f: (r) => {
+          const items = get(r).items();
+          const i = num(a0(r));
+          return i >= 0 && i < items.length ? items[i] : fallback;
+        },
+        t: spec.el,
+      };
     }
     case 'top':
       return { f: (r) => (get(r) as HeapAcc).top(), t: spec.el };

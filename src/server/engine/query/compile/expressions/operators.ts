@@ -2,7 +2,14 @@
 // vertex-set operators) with their static result types.
 import type { Expr } from '../../../../../core/gsql/index.js';
 import { elementsOf, type Acc } from '../../accum.js';
-import { isListLike, listOf, vsetOp, collectionOp, dynArith } from '../context/runtime-helpers.js';
+import {
+  isListLike,
+  listOf,
+  vsetOp,
+  collectionOp,
+  dynArith,
+  multisetOp,
+} from '../context/runtime-helpers.js';
 import type { CE } from '../context/compile-types.js';
 import type { CompileContext } from '../context/compile-context.js';
 import { toStringValue } from '../../functions.js';
@@ -18,6 +25,7 @@ import {
   isNumeric,
   STRING,
   VSET,
+  type T,
 } from '../../types.js';
 import { compileConstant } from './expr.js';
 
@@ -80,6 +88,19 @@ export function compileBinary(comp: CompileContext, op: string, l: CE, rr: CE, n
         return { f: (r) => num(a(r)) - num(b(r)), t: INT };
       return { f: (r) => dynArith('-', a(r), b(r)), t: lt.k === 'any' ? rt : lt };
     case '*':
+      // list * list (STRING lists): every element of the first followed by one of the second,
+      // grouped by the second list's element as the real service orders them.
+      if (isListLike(lt) && isListLike(rt))
+        return {
+          f: (r) => {
+            const xs = elementsOf(a(r));
+            const res: string[] = [];
+            for (const y of elementsOf(b(r)))
+              for (const x of xs) res.push(toStringValue(x) + toStringValue(y));
+            return res;
+          },
+          t: { k: 'list', el: STRING },
+        };
       if (bothInt) return { f: (r) => imul(a(r), b(r)), t: INT };
       if (isFloatType(lt) && isFloatType(rt))
         return { f: (r) => (a(r) as number) * (b(r) as number), t: DOUBLE };
@@ -112,6 +133,9 @@ export function compileBinary(comp: CompileContext, op: string, l: CE, rr: CE, n
     case 'MINUS': {
       if (lt.k === 'vset' || rt.k === 'vset') return { f: (r) => vsetOp(op, a(r), b(r)), t: VSET };
       const el = lt.k === 'accum' ? lt.a.el : 'el' in lt ? lt.el : ANY;
+      const isBag = (t: T) => t.k === 'bag' || (t.k === 'accum' && t.a.name === 'BagAccum');
+      if (isBag(lt) || isBag(rt))
+        return { f: (r) => multisetOp(op, a(r), b(r)), t: { k: 'bag', el } };
       return { f: (r) => collectionOp(op, a(r), b(r)), t: { k: 'set', el } };
     }
     default:
