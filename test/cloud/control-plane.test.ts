@@ -436,8 +436,8 @@ describe('gwb cloud: every endpoint of document 3', () => {
   }, 60_000);
 });
 
-describe('gwb cloud: MCP tools of a control plane', () => {
-  it('lists workgroups and workspaces with their state and endpoint, read-only', async () => {
+describe('gwb cloud: the faces (MCP tools, REPL \\workspaces and \\connect by name)', () => {
+  it('lists workgroups and workspaces (state, endpoint) as read-only MCP tools and in the REPL, which connects by name', async () => {
     const { path, endpoint } = await newWorkspace('modelled');
     const ada = asAda(endpoint);
     const plain = await connectInMemory(ada);
@@ -472,6 +472,34 @@ describe('gwb cloud: MCP tools of a control plane', () => {
           size: 'TG-00',
         },
       ]);
+
+      // The REPL lists the workspaces and connects to one by name.
+      const repl = runGwb(
+        [
+          'repl',
+          '--url',
+          endpoint,
+          '--user',
+          'ada',
+          '--password',
+          password,
+          '-c',
+          '\\workspaces\n\\connect modelled ada\nSHOW USER',
+        ],
+        {
+          env: {
+            GWB_CLOUD_URL: cloud.url,
+            GWB_CLOUD_API_KEY: cloud.apiKey,
+            GWB_PASSWORD: password,
+          },
+        },
+      );
+      expect(repl.status, repl.stderr).toBe(0);
+      const printed = repl.stdout + repl.stderr;
+      expect(printed).toContain(
+        `modelled\tReady\t${endpoint}\tmodelled group\t${path.workspaceID}`,
+      );
+      expect(printed).toContain(`Connected to ${endpoint} as ada`);
     } finally {
       await plain.close();
       await withCloud.close();

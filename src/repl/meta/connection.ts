@@ -1,9 +1,11 @@
-// Meta commands for where the session points: \connect URL [user] and \graph NAME. \connect
-// says who the session is and with which roles (read from SHOW USER, which anyone may run).
+// Meta commands for where the session points: \connect URL|WORKSPACE [user] and \graph NAME.
+// \connect says who the session is and with which roles (read from SHOW USER, which anyone may
+// run); a workspace is looked up by name on the control plane (workspaces.ts).
 import type { GraphClient } from '../../core/client/index.js';
 import { GraphError } from '../../core/errors.js';
 import { describeError, statusOf } from '../status.js';
 import { usage, type MetaCommand } from './types.js';
+import { workspaceEndpoint } from './workspaces.js';
 
 /**
  * The user's roles as SHOW USER prints them (`- Name: u` then `- Graph 'g' Roles: a, b`):
@@ -40,13 +42,21 @@ async function describeUser(client: GraphClient, user: string, signal: AbortSign
 
 export const connectCommand: MetaCommand = {
   name: 'connect',
-  usage: '\\connect URL [user]',
+  usage: '\\connect URL|WORKSPACE [user]',
   summary: 'connect to another server (password from GWB_PASSWORD, else the current one)',
   async run(args, ctx) {
-    const [url, user] = args;
-    if (url === undefined) return usage(ctx, connectCommand);
+    const [target, user] = args;
+    if (target === undefined) return usage(ctx, connectCommand);
     const session = ctx.session;
     const current = session.client.profile;
+    let url = target;
+    try {
+      // Not a URL: the name (or id) of a workspace of the control plane (\workspaces).
+      if (!target.includes('://')) url = await workspaceEndpoint(target, ctx.signal);
+    } catch (error) {
+      session.out.error(describeError(error, session.paint));
+      return statusOf(error);
+    }
     const profile = {
       url,
       username: user ?? current.username ?? 'tigergraph',

@@ -2,6 +2,7 @@
 // per group of commands; \help prints this table.
 import { describeError, statusOf, type StepStatus } from '../status.js';
 import { connectCommand, graphCommand } from './connection.js';
+import { workspacesCommand } from './workspaces.js';
 import { pathCommand, vertexCommand } from './data.js';
 import { helpCommand } from './help.js';
 import { describeCommand, queriesCommand, schemaCommand } from './schema.js';
@@ -14,6 +15,7 @@ export type { MetaCommand, MetaContext } from './types.js';
 export const metaCommands: readonly MetaCommand[] = [
   helpCommand(() => metaCommands),
   connectCommand,
+  workspacesCommand,
   graphCommand,
   schemaCommand,
   queriesCommand,
