@@ -4,7 +4,7 @@
 // distances, so every branch explored ends in at least one path: work follows output size.
 import { PathError } from './errors.js';
 import type { ResolvedRequest } from './request.js';
-import { distances, expand, type Budget, type Meeting, type Side } from './search.js';
+import { distances, expand, type Budget, type Meeting, type Side, type Step } from './search.js';
 import type { KeyPath, WalkedEdge } from './subgraph.js';
 
 export const defaultPathLimit = 100_000;
@@ -41,11 +41,10 @@ function chains(
   const edges: WalkedEdge[] = [];
   // Depth-first over parent steps with an explicit stack (a chain is as long as the shortest
   // path, which follows the data: recursion would hit the JavaScript stack on long chains).
-  type Parents = NonNullable<ReturnType<Side['parents']['get']>>;
-  const stack: { v: number; steps: Parents; i: number }[] = [];
+  const stack: { v: number; steps: Step[]; i: number }[] = [];
   const enter = (v: number): void => {
     budget.tick();
-    if (side.dist.get(v) === 0) {
+    if (side.distanceOf(v) === 0) {
       into.add(
         forward
           ? { vertices: [...vertices].reverse(), edges: [...edges].reverse() }
@@ -54,7 +53,7 @@ function chains(
       stack.push({ v, steps: [], i: 0 });
       return;
     }
-    stack.push({ v, steps: side.parents.get(v) ?? [], i: 0 });
+    stack.push({ v, steps: side.parentsOf(v), i: 0 });
   };
   enter(start);
   while (stack.length > 0) {
@@ -103,7 +102,7 @@ export function oneShortestPath(meeting: Meeting, budget: Budget): KeyPath | und
     const vertices = [middle];
     const edges: WalkedEdge[] = [];
     let v = middle;
-    for (let step = side.parents.get(v)?.[0]; step; step = side.parents.get(v)?.[0]) {
+    for (let step = side.parentsOf(v)[0]; step; step = side.parentsOf(v)[0]) {
       budget.tick();
       edges.push({ walk: step.walk, edge: step.edge, from: forward ? step.other : v });
       vertices.push(step.other);
@@ -133,15 +132,15 @@ export function allPathList(request: ResolvedRequest, budget: Budget, limit: num
   const edges: WalkedEdge[] = [];
   // Depth-first with an explicit stack: maxLength follows the request, and recursion would hit
   // the JavaScript stack on long walks.
-  type Step = { next: number; walk: number; edge: WalkedEdge['edge'] };
-  const stack: { v: number; depth: number; steps: Step[]; i: number }[] = [];
+  type Next = { next: number; walk: number; edge: WalkedEdge['edge'] };
+  const stack: { v: number; depth: number; steps: Next[]; i: number }[] = [];
   const enter = (v: number, depth: number): void => {
     if (targets.has(v)) out.add({ vertices: [...vertices], edges: [...edges] });
-    const steps: Step[] = [];
+    const steps: Next[] = [];
     if (depth < max) {
       expand(request, v, false, (next, walk, edge) => {
         budget.tick();
-        const rest = toTarget.get(next);
+        const rest = toTarget.distanceOf(next);
         // Only steps from which a target is still reachable within the length.
         if (rest === undefined || depth + 1 + rest > max) return;
         steps.push({ next, walk, edge });
@@ -150,7 +149,7 @@ export function allPathList(request: ResolvedRequest, budget: Budget, limit: num
     stack.push({ v, depth, steps, i: 0 });
   };
   for (const source of request.sources) {
-    const rest = toTarget.get(source);
+    const rest = toTarget.distanceOf(source);
     if (rest === undefined || rest > max) continue;
     vertices.push(source);
     enter(source, 0);

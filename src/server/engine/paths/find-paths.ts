@@ -59,8 +59,8 @@ function dagFrom(side: Side, starts: readonly number[], forward: boolean) {
   const edges: { walked: WalkedEdge; layer: number }[] = [];
   for (let i = 0; i < vertices.length; i++) {
     const v = vertices[i] ?? 0;
-    const layer = side.dist.get(v) ?? 0;
-    for (const step of side.parents.get(v) ?? []) {
+    const layer = side.distanceOf(v) ?? 0;
+    for (const step of side.parentsOf(v)) {
       edges.push({
         walked: { walk: step.walk, edge: step.edge, from: forward ? step.other : v },
         layer,
@@ -74,7 +74,7 @@ function dagFrom(side: Side, starts: readonly number[], forward: boolean) {
   // This order is by layer from the meeting vertices; the part before them is turned round
   // (stably, keeping parallel edges in adjacency order) to read from the sources.
   if (!forward) return { vertices, edges: edges.map((e) => e.walked) };
-  const dist = (v: number) => side.dist.get(v) ?? 0;
+  const dist = (v: number) => side.distanceOf(v) ?? 0;
   return {
     vertices: vertices.sort((x, y) => dist(x) - dist(y)),
     edges: edges.sort((x, y) => x.layer - y.layer).map((e) => e.walked),
@@ -142,16 +142,16 @@ export function allPaths(
   const fromSource = distances(resolved, resolved.sources, false, budget);
   const toTarget = distances(resolved, resolved.targets, true, budget);
   const builder = new SubgraphBuilder(resolved);
-  for (const [v, d] of fromSource) {
-    const rest = toTarget.get(v);
+  for (const [v, d] of fromSource.reached()) {
+    const rest = toTarget.distanceOf(v);
     if (rest !== undefined && d + rest <= max) builder.addVertex(v);
   }
-  for (const [u, d] of fromSource) {
-    const rest = toTarget.get(u);
+  for (const [u, d] of fromSource.reached()) {
+    const rest = toTarget.distanceOf(u);
     if (rest === undefined || d + rest > max || d === max) continue;
     expand(resolved, u, false, (v, walk, edge) => {
       budget.tick();
-      const after = toTarget.get(v);
+      const after = toTarget.distanceOf(v);
       if (after !== undefined && d + 1 + after <= max) builder.addEdge({ walk, edge, from: u });
     });
   }

@@ -76,10 +76,23 @@ export function expand(
   }
 }
 
-/** One direction of a breadth-first search: distances and, per vertex, its parent steps. */
+/**
+ * One direction of a breadth-first search: distances and, per vertex, its parent steps. Each
+ * reached vertex gets an index (in order of discovery) into number columns: its key, distance
+ * and first parent step. Further parent steps of the same length (all shortest paths) go into
+ * a map by index, the only per-vertex objects, and only where two shortest ways meet.
+ */
 export class Side {
-  readonly dist = new Map<number, number>();
-  readonly parents = new Map<number, Step[]>();
+  private readonly index = new Map<number, number>();
+  // Plain number arrays, not typed ones: a search reaches a few hundred vertices as often as
+  // millions, and growing small typed arrays (new buffers, copies) cost more than the search.
+  private readonly keys: number[] = [];
+  private readonly depths: number[] = [];
+  /** First parent step: the parent's index (-1 at the origin), the walk and the edge slot. */
+  private readonly parentIndex: number[] = [];
+  private readonly parentWalk: number[] = [];
+  private readonly parentEdge: number[] = [];
+  private readonly moreParents = new Map<number, Step[]>();
   frontier: number[];
   depth = 0;
 
@@ -87,27 +100,127 @@ export class Side {
     starts: readonly number[],
     private readonly backward: boolean,
   ) {
-    for (const s of starts) this.dist.set(s, 0);
+    for (const s of starts) if (!this.index.has(s)) this.add(s, 0, -1, -1, -1);
     this.frontier = [...starts];
+  }
+
+  private add(key: number, depth: number, parent: number, walk: number, edge: number): void {
+    this.index.set(key, this.keys.length);
+    this.keys.push(key);
+    this.depths.push(depth);
+    this.parentIndex.push(parent);
+    this.parentWalk.push(walk);
+    this.parentEdge.push(edge);
+  }
+
+  /** Distance of `key` from this side's origin; undefined when not reached. */
+  distanceOf(key: number): number | undefined {
+    const i = this.index.get(key);
+    return i === undefined ? undefined : this.depths[i];
+  }
+
+  /** Every vertex reached, with its distance. */
+  *reached(): IterableIterator<[number, number]> {
+    for (let i = 0; i < this.keys.length; i++) yield [this.keys[i] ?? 0, this.depths[i] ?? 0];
+  }
+
+  /** The steps by which `key` was first reached at its distance (none at the origin). */
+  parentsOf(key: number): Step[] {
+    const i = this.index.get(key);
+    if (i === undefined) return [];
+    const parent = this.parentIndex[i] ?? -1;
+    if (parent < 0) return [];
+    const first: Step = {
+      other: this.keys[parent] ?? 0,
+      walk: this.parentWalk[i] ?? 0,
+      edge: this.parentEdge[i] ?? 0,
+    };
+    const more = this.moreParents.get(i);
+    return more ? [first, ...more] : [first];
+  }
+
+  /** A step from `from` reaches `key` at `depth`: a new vertex, or another shortest way in. */
+  private reach(
+    key: number,
+    from: number,
+    fromIndex: number,
+    walk: number,
+    edge: number,
+    depth: number,
+    keepParents: boolean,
+    next: number[],
+  ): void {
+    const known = this.index.get(key);
+    if (known === undefined) {
+      if (keepParents) this.add(key, depth, fromIndex, walk, edge);
+      else this.add(key, depth, -1, -1, -1);
+      next.push(key);
+    } else if (keepParents && this.depths[known] === depth) {
+      // Another shortest way into the same vertex: kept for all shortest paths.
+      const step: Step = { other: from, walk, edge };
+      const more = this.moreParents.get(known);
+      if (more) more.push(step);
+      else this.moreParents.set(known, [step]);
+    }
   }
 
   /** Grows the search by one layer; returns the new frontier. */
   advance(request: ResolvedRequest, budget: Budget, keepParents: boolean): number[] {
     const next: number[] = [];
     const depth = this.depth + 1;
+    const walks = this.backward ? request.backWalks : request.walks;
+    const { edgeTests, vertexTests } = request;
     for (const from of this.frontier) {
-      expand(request, from, this.backward, (key, walk, edge) => {
-        budget.tick();
-        const known = this.dist.get(key);
-        if (known === undefined) {
-          this.dist.set(key, depth);
-          if (keepParents) this.parents.set(key, [{ other: from, walk, edge }]);
-          next.push(key);
-        } else if (known === depth && keepParents) {
-          // Another shortest way into the same vertex: kept for all shortest paths.
-          this.parents.get(key)?.push({ other: from, walk, edge });
+      const type = keyType(from);
+      const slot = keySlot(from);
+      const fromIndex = this.index.get(from) ?? -1;
+      for (let w = 0; w < walks.length; w++) {
+        const walk = walks[w];
+        if (!walk) continue;
+        const { table, reversed } = walk;
+        const edgeOk = edgeTests[w];
+        // Out-adjacency (far end: the target), then for reverse walks and undirected edges the
+        // in-adjacency (far end: the source) -- the rules of graph/traverse.ts forEachStep.
+        for (let side = 0; side < 2; side++) {
+          const outward = side === 0;
+          if (outward ? reversed : !reversed && table.def.directed) continue;
+          const adjacency = (outward ? table.out : table.in)[type];
+          if (!adjacency) continue;
+          const alive = table.alive;
+          const farTypes = outward ? table.dstType : table.srcType;
+          const fars = outward ? table.dst : table.src;
+          // An undirected self-loop walked from its in side is already reported from the out side.
+          const skipSelfLoop = !outward && !reversed;
+          const visit = (edge: number): void => {
+            if (alive[edge] !== 1) return;
+            const farType = farTypes[edge] ?? 0;
+            const farSlot = fars[edge] ?? 0;
+            if (skipSelfLoop && farType === type && farSlot === slot) return;
+            budget.tick();
+            if (edgeOk && !edgeOk(edge)) return;
+            const vertexOk = vertexTests[farType];
+            if (vertexOk && !vertexOk(farSlot)) return;
+            this.reach(
+              vertexKey(farType, farSlot),
+              from,
+              fromIndex,
+              w,
+              edge,
+              depth,
+              keepParents,
+              next,
+            );
+          };
+          // The compact range first, then the edges added since the last fold (adjacency.ts).
+          if (slot < adjacency.built) {
+            const { offsets, edges } = adjacency;
+            const end = offsets[slot + 1] ?? 0;
+            for (let k = offsets[slot] ?? 0; k < end; k++) visit(edges[k] ?? -1);
+          }
+          const added = adjacency.deltaCount > 0 ? adjacency.delta.get(slot) : undefined;
+          if (added) for (const edge of added) visit(edge);
         }
-      });
+      }
     }
     this.frontier = next;
     this.depth = depth;
@@ -133,7 +246,7 @@ export interface Meeting {
 export function meetInTheMiddle(request: ResolvedRequest, budget: Budget): Meeting | undefined {
   const forward = new Side(request.sources, false);
   const backward = new Side(request.targets, true);
-  const common = request.sources.filter((s) => backward.dist.has(s));
+  const common = request.sources.filter((s) => backward.distanceOf(s) !== undefined);
   if (common.length > 0) return { length: 0, meet: common, forward, backward };
   while (
     forward.frontier.length > 0 &&
@@ -142,11 +255,11 @@ export function meetInTheMiddle(request: ResolvedRequest, budget: Budget): Meeti
   ) {
     const growForward = forward.frontier.length <= backward.frontier.length;
     const [side, other] = growForward ? [forward, backward] : [backward, forward];
-    const grown = side.advance(request, budget, true);
+    const layer = side.advance(request, budget, true);
     let best = Infinity;
-    for (const key of grown) best = Math.min(best, other.dist.get(key) ?? Infinity);
+    for (const key of layer) best = Math.min(best, other.distanceOf(key) ?? Infinity);
     if (best < Infinity) {
-      const meet = grown.filter((key) => other.dist.get(key) === best);
+      const meet = layer.filter((key) => other.distanceOf(key) === best);
       return { length: side.depth + best, meet, forward, backward };
     }
   }
@@ -159,10 +272,10 @@ export function distances(
   starts: readonly number[],
   backward: boolean,
   budget: Budget,
-): Map<number, number> {
+): Side {
   const side = new Side(starts, backward);
   while (side.frontier.length > 0 && side.depth < request.maxLength) {
     side.advance(request, budget, false);
   }
-  return side.dist;
+  return side;
 }
