@@ -1,0 +1,120 @@
+// `npm run bench:robustness`: the embedded service's robustness figures (issue 16), in process:
+// restart time per million edges (a clean close leaves a checkpoint the next open reads), peak
+// memory per upsert byte (RSS sampled while one large JSON upsert is served), and /api/ping
+// latency (p50/p99) while two CPU-heavy 3-hop queries run. Flags: --edges N (default 1,000,000).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serviceHandlers } from '../src/server/handlers/index.js';
+import { startServer, type RunningServer } from '../src/server/index.js';
+
+const argEdges = process.argv.indexOf('--edges');
+const edges = argEdges > 0 ? Number(process.argv[argEdges + 1]) : 1_000_000;
+const vertices = Math.max(1000, Math.floor(edges / 10));
+const auth = { authorization: `Basic ${Buffer.from('tigergraph:tigergraph').toString('base64')}` };
+const quiet = { info: () => undefined, error: () => undefined };
+
+const start = (dir: string) =>
+  startServer({ dir, port: 0, handlers: serviceHandlers, log: quiet, maxBodyBytes: 1024 ** 3 });
+
+async function post(server: RunningServer, path: string, body: string, type = 'text/plain') {
+  const response = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': type },
+    body,
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${text.slice(0, 300)}`);
+  return text;
+}
+
+function random(seed: number): () => number {
+  let x = seed;
+  return () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) / 2 ** 32;
+  };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'gwb-bench-robustness-'));
+  const lines: string[] = [];
+  try {
+    let server = await start(dir);
+    await post(
+      server,
+      '/gsql/v1/statements',
+      `CREATE VERTEX v (PRIMARY_ID id STRING, n INT)
+CREATE DIRECTED EDGE e (FROM v, TO v)
+CREATE GRAPH bench (v, e)
+CREATE LOADING JOB load_e FOR GRAPH bench {
+  DEFINE FILENAME f;
+  LOAD f TO EDGE e VALUES ($0, $1) USING SEPARATOR=",";
+}`,
+    );
+    const next = random(20261124);
+    for (let done = 0; done < edges;) {
+      const batch: string[] = [];
+      for (let i = 0; i < 200_000 && done < edges; i++, done++)
+        batch.push(`v${Math.floor(next() * vertices)},v${Math.floor(next() * vertices)}`);
+      await post(server, '/restpp/ddl/bench?tag=load_e&filename=f', `${batch.join('\n')}\n`);
+    }
+
+    // Responsiveness: ping every 10 ms while two 3-hop SELECTs run.
+    const khop = `INTERPRET QUERY () FOR GRAPH bench {
+  SumAccum<INT> @@n; S = {v.*}; S = SELECT t FROM S:s -(e>)- v:t;
+  S = SELECT t FROM S:s -(e>)- v:t; S = SELECT t FROM S:s -(e>)- v:t ACCUM @@n += 1; PRINT @@n; }`;
+    const latencies: number[] = [];
+    let running = true;
+    const heavy = Promise.all([
+      post(server, '/gsql/v1/queries/interpret?graph=bench', khop),
+      post(server, '/gsql/v1/queries/interpret?graph=bench', khop),
+    ]).finally(() => (running = false));
+    while (running) {
+      const t = performance.now();
+      await (await fetch(`${server.url}/api/ping`)).text();
+      latencies.push(performance.now() - t);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await heavy;
+    latencies.sort((a, b) => a - b);
+    lines.push(
+      `/api/ping during two 3-hop queries: p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p99 ${percentile(latencies, 0.99).toFixed(1)} ms (${latencies.length} pings)`,
+    );
+
+    // Peak memory per upsert byte: one JSON upsert of about `vertices` vertices.
+    const upsert: Record<string, Record<string, { n: { value: number } }>> = { v: {} };
+    for (let i = 0; i < vertices * 2; i++) (upsert.v ??= {})[`u${i}`] = { n: { value: i } };
+    const body = JSON.stringify({ vertices: upsert });
+    global.gc?.();
+    const base = process.memoryUsage().rss;
+    let peak = base;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+    await post(server, '/restpp/graph/bench', body, 'application/json');
+    clearInterval(sampler);
+    peak = Math.max(peak, process.memoryUsage().rss);
+    lines.push(
+      `upsert of ${(body.length / 1e6).toFixed(1)} MB: peak RSS growth ${((peak - base) / 1e6).toFixed(0)} MB, ${((peak - base) / body.length).toFixed(1)} bytes per body byte (in process, includes the client's copy)`,
+    );
+
+    // Restart: a clean close writes the checkpoint; the next open reads it.
+    await server.close();
+    const t0 = performance.now();
+    server = await start(dir);
+    const restartMs = performance.now() - t0;
+    lines.push(
+      `restart from checkpoint: ${restartMs.toFixed(0)} ms for ${edges.toLocaleString('en-US')} edges = ${((restartMs / edges) * 1e6).toFixed(0)} ms per million edges`,
+    );
+    await server.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  process.stdout.write(`# robustness (issue 16)\n\n${lines.map((l) => `- ${l}`).join('\n')}\n`);
+}
+
+await main();
