@@ -97,7 +97,11 @@ export class Workspaces {
     await Promise.all(
       Object.values(this.store.state.workspaces)
         .filter((ws) => ws.Desired === 'running')
-        .map((ws) => this.serialised(ws.WorkspaceID, () => this.bringUp(ws, true))),
+        // One workspace that cannot start is reported Failed; the others and the control
+        // plane come up regardless.
+        .map((ws) =>
+          this.serialised(ws.WorkspaceID, () => this.bringUp(ws, true)).catch(() => undefined),
+        ),
     );
   }
 
