@@ -2,6 +2,7 @@
 // inputs, and isCollection (which values spread their elements on `+=`).
 import { type Acc, elementsOf, AccBase } from './accum-base.js';
 import { converter, keyOf, VSet } from './runtime-values.js';
+import type { T } from './types.js';
 
 export function isCollection(v: unknown): boolean {
   return (
@@ -13,32 +14,47 @@ export function isCollection(v: unknown): boolean {
   );
 }
 
+/** Collection levels of a type: LIST<LIST<INT>> and ListAccum<ListAccum<INT>> have 2. */
+function collectionDepth(t: T): number {
+  if (t.k === 'list' || t.k === 'set' || t.k === 'bag') return 1 + collectionDepth(t.el);
+  if (t.k === 'accum' && ['ListAccum', 'SetAccum', 'BagAccum'].includes(t.a.name))
+    return 1 + collectionDepth(t.a.el);
+  return 0;
+}
+
+/** Collection levels of a value (an empty collection counts as one level). */
+function valueDepth(v: unknown): number {
+  if (v instanceof AccBase) return 1 + collectionDepth(v.spec.el);
+  if (!isCollection(v)) return 0;
+  const first = elementsOf(v)[0];
+  return 1 + (first === undefined ? 0 : valueDepth(first));
+}
+
+/** A nested element held as plain arrays, detached from the accumulator it came from. */
+function plainCopy(v: unknown): unknown {
+  return isCollection(v) ? elementsOf(v).map(plainCopy) : v;
+}
+
 export class ListAcc extends AccBase {
   list: unknown[] = [];
   private readonly conv = converter(this.spec.el);
   private one(v: unknown): unknown {
     return this.conv ? this.conv(v) : v;
   }
-  /** Elements that are themselves collections (ListAccum<ListAccum<VERTEX>>, LIST<LIST<..>>). */
-  private readonly nested =
-    this.spec.el.k === 'list' ||
-    this.spec.el.k === 'set' ||
-    this.spec.el.k === 'bag' ||
-    (this.spec.el.k === 'accum' &&
-      ['ListAccum', 'SetAccum', 'BagAccum'].includes(this.spec.el.a.name));
+  /** How many collection levels an element has (ListAccum<ListAccum<INT>>: 1; flat lists: 0). */
+  private readonly depth = collectionDepth(this.spec.el);
   add(v: unknown): void {
     // `L += L` appends a snapshot of L: iterate a copy, never the list being grown.
     if (v === this || v === this.list) v = this.list.slice();
-    if (!this.nested) {
+    if (this.depth === 0) {
       if (isCollection(v)) for (const x of elementsOf(v)) this.list.push(this.one(x));
       else this.list.push(this.one(v));
       return;
     }
-    // A collection of collections adds each; a flat collection is one element.
-    const items = isCollection(v) ? elementsOf(v) : [v];
-    if (items.length > 0 && items.every(isCollection))
-      for (const x of items) this.list.push(elementsOf(x).slice());
-    else this.list.push(items.slice());
+    // A value as deep as an element is one element; one level deeper adds each of its elements
+    // (a 2-D list += a 2-D list appends its rows, += a 1-D list appends it as a row).
+    if (valueDepth(v) > this.depth) for (const x of elementsOf(v)) this.list.push(plainCopy(x));
+    else this.list.push(plainCopy(isCollection(v) ? v : [v]));
   }
   assign(v: unknown): void {
     this.list = [];

@@ -295,6 +295,31 @@ export const cases: QueryCase[] = [
     ],
   },
   {
+    name: 'nested ListAccum: a value as deep as an element is one element, one level deeper adds its rows; 3-D lists; += itself',
+    query: q(
+      `ListAccum<ListAccum<INT>> @@grid; ListAccum<ListAccum<ListAccum<INT>>> @@cube; ListAccum<INT> @@row;
+       SumAccum<INT> @@three = 3;
+       @@row += 1; @@row += 2;
+       @@grid += @@row;
+       @@grid += [@@three, 4];
+       @@grid += [[5], [6, 7]];
+       @@row.clear(); @@grid += @@row;
+       @@grid += @@grid;
+       @@cube += @@grid; @@cube += [[8], [9]];
+       PRINT @@grid, @@cube, @@cube.size() AS layers;`,
+    ),
+    expect: [
+      {
+        '@@grid': [[1, 2], [3, 4], [5], [6, 7], [], [1, 2], [3, 4], [5], [6, 7], []],
+        '@@cube': [
+          [[1, 2], [3, 4], [5], [6, 7], [], [1, 2], [3, 4], [5], [6, 7], []],
+          [[8], [9]],
+        ],
+        layers: 2,
+      },
+    ],
+  },
+  {
     name: 'collection accumulators: List, Set, Bag with methods',
     query: q(
       `ListAccum<INT> @@l; SetAccum<INT> @@s; BagAccum<INT> @@b;
