@@ -141,10 +141,17 @@ export const vertexSchema = z.looseObject({
   Config: z.record(z.string(), z.unknown()).optional(),
 });
 
+/** One FROM/TO pair of an edge type that joins several (the schema's `EdgePairs`). */
+export const edgePair = z.object({ From: z.string(), To: z.string() });
+
 export const edgeSchema = z.looseObject({
   Name: z.string(),
+  /** The source type, or `*` when the pairs name several. */
   FromVertexTypeName: z.string(),
+  /** The target type, or `*` when the pairs name several. */
   ToVertexTypeName: z.string(),
+  /** Present when the edge type has several FROM/TO pairs. */
+  EdgePairs: z.array(edgePair).optional(),
   IsDirected: z.boolean(),
   Attributes: z.array(schemaAttribute),
   Config: z.record(z.string(), z.unknown()).optional(),

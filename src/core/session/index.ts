@@ -12,3 +12,5 @@ export type { MessagePosition } from './positions.js';
 export { messagePositions, movePositions } from './positions.js';
 export type { ShellHabit } from './shell-habits.js';
 export { shellHabit, splitForShell } from './shell-habits.js';
+export type { EdgeEnds, EndPair } from './edge-pairs.js';
+export { edgePairs, pairsArrows, pairsClause } from './edge-pairs.js';

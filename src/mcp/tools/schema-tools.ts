@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { catalogue } from '../../core/ops/index.js';
 import type { EdgeSchema, GraphSchema, VertexSchema } from '../../core/ops/shapes.js';
+import { pairsClause } from '../../core/session/index.js';
 import { jsonSafe } from '../json-safe.js';
 import { count, jsonText } from '../render.js';
 import { defineTool, graphArg, type ToolDef } from '../tool-kit.js';
@@ -22,8 +23,12 @@ const vertexSummary = z.object({
 });
 const edgeSummary = z.object({
   name: z.string(),
-  from: z.string(),
-  to: z.string(),
+  from: z.string().describe('source vertex type, or * when the edge joins several (see pairs)'),
+  to: z.string().describe('target vertex type, or * when the edge joins several (see pairs)'),
+  pairs: z
+    .string()
+    .optional()
+    .describe('the FROM/TO pairs as DDL writes them, when the edge joins several'),
   directed: z.boolean(),
   attributes: z.string(),
 });
@@ -41,6 +46,7 @@ export function summarise(schema: GraphSchema) {
       name: e.Name,
       from: e.FromVertexTypeName,
       to: e.ToVertexTypeName,
+      ...(e.EdgePairs && e.EdgePairs.length > 1 ? { pairs: pairsClause(e) } : {}),
       directed: e.IsDirected,
       attributes: attributeList(e.Attributes),
     })),
@@ -58,7 +64,7 @@ export function summaryText(graph: string, summary: ReturnType<typeof summarise>
     ),
     ...summary.edgeTypes.map(
       (e) =>
-        `${e.directed ? 'DIRECTED' : 'UNDIRECTED'} EDGE ${e.name} (FROM ${e.from}, TO ${e.to}` +
+        `${e.directed ? 'DIRECTED' : 'UNDIRECTED'} EDGE ${e.name} (${e.pairs ?? `FROM ${e.from}, TO ${e.to}`}` +
         `${e.attributes ? `, ${e.attributes}` : ''})`,
     ),
   ];

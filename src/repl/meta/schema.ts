@@ -1,7 +1,7 @@
 // Meta commands that read the catalogue of the graph in use: \schema [type], \queries and
 // \describe QUERY (parameters from the query metadata operation).
 import { GraphError } from '../../core/errors.js';
-import { installedQueries } from '../../core/session/index.js';
+import { installedQueries, pairsArrows, type EdgeEnds } from '../../core/session/index.js';
 import { renderRows } from '../render/result.js';
 import type { Session } from '../session.js';
 import { usage, type MetaCommand } from './types.js';
@@ -10,11 +10,9 @@ interface AttributeRow {
   AttributeName: string;
   AttributeType: { Name: string; ValueTypeName?: string };
 }
-interface TypeRow {
+interface TypeRow extends EdgeEnds {
   Name: string;
   PrimaryId?: AttributeRow;
-  FromVertexTypeName?: string;
-  ToVertexTypeName?: string;
   IsDirected?: boolean;
   Attributes: AttributeRow[];
 }
@@ -67,7 +65,7 @@ export const schemaCommand: MetaCommand = {
         })),
       ];
       const kind = schema.FromVertexTypeName
-        ? `edge ${schema.IsDirected ? 'directed' : 'undirected'} ${schema.FromVertexTypeName} -> ${schema.ToVertexTypeName}`
+        ? `edge ${schema.IsDirected ? 'directed' : 'undirected'} ${pairsArrows(schema)}`
         : 'vertex';
       session.out.result(`${schema.Name} (${kind})\n${renderRows('attributes', rows, options)}`);
       return 'ok';
@@ -79,8 +77,7 @@ export const schemaCommand: MetaCommand = {
     }));
     const edges = (schema.EdgeTypes ?? []).map((t) => ({
       edge: t.Name,
-      from: t.FromVertexTypeName,
-      to: t.ToVertexTypeName,
+      ends: pairsArrows(t),
       directed: t.IsDirected,
       attributes: attributeList(t),
     }));
