@@ -22,6 +22,8 @@ export { splitStatements } from './split.js';
 export { inputState } from './state.js';
 export { children, nodesAt, visit, walk, withoutRanges } from './visit.js';
 export { toSExpr } from './sexpr.js';
+export { constantNumber, constantText, constantValue } from './constant.js';
+export type { ConstantValue } from './constant.js';
 export { describeExpected, formatDiagnostic } from './diagnostics.js';
 export { ACCUM_TYPES, BASE_TYPES, INTERVAL_UNITS, KEYWORDS, RESERVED } from './keywords.js';
 export { BUILTIN_FUNCTIONS, builtinFunction, functionSignature } from './functions.js';

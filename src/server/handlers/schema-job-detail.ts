@@ -2,7 +2,7 @@
 // graph, addVertexTypes, dropVertexTypes, alterVertexTypes, addEdgeTypes, dropEdgeTypes,
 // alterEdgeTypes, addTags, dropTags (server-docs "get a specific local/global schema change
 // job"); a global job's ADD/DROP ... TO/FROM GRAPH steps appear under `graphs`.
-import type { Expr } from '../../core/gsql/index.js';
+import { constantValue, type Expr } from '../../core/gsql/index.js';
 import {
   attrTypeFromAst,
   edgeDefFromAst,
@@ -15,44 +15,8 @@ import type { ParsedJob } from './schema-job-text.js';
 
 /** A literal default of an ADD ATTRIBUTE, as the job JSON shows it (text). */
 function literalText(expr: Expr | null): string | undefined {
-  if (expr === null) return undefined;
-  switch (expr.kind) {
-    case 'IntLit':
-    case 'FloatLit':
-    case 'StringLit':
-    case 'BoolLit':
-      return String(expr.value);
-    case 'Unary': {
-      const inner = literalText(expr.operand);
-      return expr.op === '-' && inner !== undefined ? `-${inner}` : undefined;
-    }
-    case 'Arrow':
-    case 'Attr':
-    case 'Between':
-    case 'Binary':
-    case 'Call':
-    case 'CaseExpr':
-    case 'ColumnRef':
-    case 'DatetimeLit':
-    case 'GlobalAccum':
-    case 'In':
-    case 'Index':
-    case 'Interval':
-    case 'IsNull':
-    case 'IsTest':
-    case 'JsonObject':
-    case 'Like':
-    case 'ListLit':
-    case 'MethodCall':
-    case 'Name':
-    case 'NullLit':
-    case 'TupleLit':
-    case 'TypeStar':
-    case 'VertexAccum':
-    case 'VertexSetLit':
-    case 'Wildcard':
-      return undefined;
-  }
+  const value = expr === null ? undefined : constantValue(expr);
+  return value === undefined ? undefined : String(value);
 }
 
 interface AlterDetail {

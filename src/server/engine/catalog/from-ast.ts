@@ -12,6 +12,7 @@ import type {
   TypedefTuple,
   TypeExpr,
 } from '../../../core/gsql/index.js';
+import { constantValue, type ConstantValue } from '../../../core/gsql/index.js';
 import { coerce, ValueError } from '../values.js';
 import {
   addEdgeType,
@@ -84,48 +85,8 @@ export function attrTypeFromAst(catalog: CatalogData, type: TypeExpr): AttrType 
 }
 
 /** A literal default (numbers, strings, booleans, negation). */
-function literal(expr: Expr): unknown {
-  switch (expr.kind) {
-    case 'IntLit':
-    case 'FloatLit':
-    case 'StringLit':
-    case 'BoolLit':
-      return expr.value;
-    case 'Unary':
-      if (expr.op === '-') {
-        const v = literal(expr.operand);
-        if (typeof v === 'number') return -v;
-        if (typeof v === 'bigint') return -v;
-      }
-      break;
-    case 'Arrow':
-    case 'Attr':
-    case 'Between':
-    case 'Binary':
-    case 'Call':
-    case 'CaseExpr':
-    case 'ColumnRef':
-    case 'DatetimeLit':
-    case 'GlobalAccum':
-    case 'In':
-    case 'Index':
-    case 'Interval':
-    case 'IsNull':
-    case 'IsTest':
-    case 'JsonObject':
-    case 'Like':
-    case 'ListLit':
-    case 'MethodCall':
-    case 'Name':
-    case 'NullLit':
-    case 'TupleLit':
-    case 'TypeStar':
-    case 'VertexAccum':
-    case 'VertexSetLit':
-    case 'Wildcard':
-      break;
-  }
-  return fail(expr, 'SCHEMA-INVALID', 'a default value must be a literal');
+function literal(expr: Expr): ConstantValue {
+  return constantValue(expr) ?? fail(expr, 'SCHEMA-INVALID', 'a default value must be a literal');
 }
 
 function attributeFromAst(catalog: CatalogData, attr: AttrDef): AttributeDef {

@@ -2,7 +2,13 @@
 // its GSQL text (from the category modules) parsed once, and its parameter table (type as GSQL
 // writes it, default, min_count / max_count as the endpoint listing shows them), read from the
 // AST so that it needs no graph. Lookup by exact name or by regular expression.
-import { formatType, parse, type CreateQuery, type Param } from '../../../core/gsql/index.js';
+import {
+  constantText,
+  formatType,
+  parse,
+  type CreateQuery,
+  type Param,
+} from '../../../core/gsql/index.js';
 import { closenessCent, degreeCent, pagerank } from './centrality.js';
 import { kcore, triCount, wcc } from './community.js';
 import { LibraryError } from './errors.js';
@@ -45,47 +51,7 @@ const sources: readonly (readonly [category: string, text: string])[] = [
 ];
 
 function defaultText(p: Param): string | undefined {
-  const d = p.defaultValue;
-  if (d === null) return undefined;
-  switch (d.kind) {
-    case 'IntLit':
-    case 'FloatLit':
-      return d.text;
-    case 'StringLit':
-      return d.value;
-    case 'BoolLit':
-      return d.value ? 'true' : 'false';
-    case 'Unary':
-      if (d.op === '-' && (d.operand.kind === 'IntLit' || d.operand.kind === 'FloatLit'))
-        return `-${d.operand.text}`;
-      return undefined;
-    case 'Arrow':
-    case 'Attr':
-    case 'Between':
-    case 'Binary':
-    case 'Call':
-    case 'CaseExpr':
-    case 'ColumnRef':
-    case 'DatetimeLit':
-    case 'GlobalAccum':
-    case 'In':
-    case 'Index':
-    case 'Interval':
-    case 'IsNull':
-    case 'IsTest':
-    case 'JsonObject':
-    case 'Like':
-    case 'ListLit':
-    case 'MethodCall':
-    case 'Name':
-    case 'NullLit':
-    case 'TupleLit':
-    case 'TypeStar':
-    case 'VertexAccum':
-    case 'VertexSetLit':
-    case 'Wildcard':
-      return undefined;
-  }
+  return p.defaultValue === null ? undefined : constantText(p.defaultValue);
 }
 
 function paramInfo(p: Param): TemplateParam {

@@ -5,7 +5,7 @@
 // `("person1", "Person")` (or `{"id": ..., "type": ...}`); DATETIME as `"YYYY-MM-DD HH:MM:SS"`.
 // Each argument is checked against its parameter's type, and a vertex must exist in the graph,
 // before anything runs: a bad one is refused at its line:column and nothing changes.
-import type { Expr, RunQuery } from '../../../core/gsql/index.js';
+import { constantNumber, type Expr, type RunQuery } from '../../../core/gsql/index.js';
 import type { Engine } from '../engine.js';
 import type { ParamSpec, QueryType } from '../query/index.js';
 import { parseDatetime } from '../values.js';
@@ -21,16 +21,6 @@ interface Where {
 
 function fail(at: Expr, w: Where, why: string): never {
   throw new RunArgumentError(at.range.start, `parameter ${w.param.name} (${w.param.type}): ${why}`);
-}
-
-/** A number literal, with an optional leading minus. */
-function numberOf(e: Expr): number | bigint | undefined {
-  if (e.kind === 'IntLit' || e.kind === 'FloatLit') return e.value;
-  if (e.kind === 'Unary' && e.op === '-') {
-    const v = numberOf(e.operand);
-    return v === undefined ? undefined : -v;
-  }
-  return undefined;
 }
 
 function shown(e: Expr): string {
@@ -111,15 +101,15 @@ function value(e: Expr, t: QueryType, w: Where): unknown {
   switch (t.k) {
     case 'int':
     case 'uint': {
-      const n = numberOf(e);
+      const n = constantNumber(e);
       if (n === undefined || (typeof n === 'number' && !Number.isInteger(n)))
         fail(e, w, `expected an integer, got ${shown(e)}`);
-      if (t.k === 'uint' && n < 0) fail(e, w, `expected a non-negative integer, got -${shown(e)}`);
+      if (t.k === 'uint' && n < 0) fail(e, w, `expected a non-negative integer, got ${String(n)}`);
       return n;
     }
     case 'float':
     case 'double': {
-      const n = numberOf(e);
+      const n = constantNumber(e);
       if (n === undefined) fail(e, w, `expected a number, got ${shown(e)}`);
       return Number(n);
     }
