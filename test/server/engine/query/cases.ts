@@ -48,6 +48,15 @@ export const cases: QueryCase[] = [
     ],
   },
   {
+    name: 'PRINT keys: built-in function names in their canonical lower case, whatever case was typed',
+    query: q(
+      'ListAccum<INT> @@v = [10, 24]; PRINT MAX(@@v), Avg(@@v), COUNT(@@v), To_String(7), ABS(-2) + 1;',
+    ),
+    expect: [
+      { 'max(@@v)': 24, 'avg(@@v)': 17, 'count(@@v)': 2, 'to_string(7)': '7', 'abs(-2)+1': 3 },
+    ],
+  },
+  {
     name: 'INT / INT is integer division; with a DOUBLE it is not; % and negative numbers',
     query: q('PRINT 7 / 2 AS a, 7.0 / 2 AS b, -7 / 2 AS c, 7 % 3 AS d, 2 * 3.5 AS e;'),
     expect: [{ a: 3, b: 3.5, c: -3, d: 1, e: 7 }],

@@ -1,12 +1,7 @@
 // Context layer: the shared vocabulary of the query compiler (compiled expression and statement
 // shapes, control codes, scopes and symbols, the compile environment, compiled-query types) and
 // the statement combinators (NOP, seq).
-import {
-  type AccumType,
-  type Expr,
-  formatExpr,
-  type TypeExpr,
-} from '../../../../../core/gsql/index.js';
+import type { AccumType, TypeExpr } from '../../../../../core/gsql/index.js';
 import type { Builtin } from '../../functions-types.js';
 import type { CatalogData } from '../../../catalog/types.js';
 import type { CompiledQueryLike, Run, RunContext } from '../../run.js';
@@ -181,21 +176,7 @@ export const CONSTANTS = new Map<string, { v: unknown; t: T }>([
   ['GSQL_DOUBLE_MIN', { v: 2.2250738585072014e-308, t: DOUBLE }],
 ]);
 
-/** Text of an expression as PRINT uses it for a key: formatted, spaces outside strings removed. */
-export function exprKey(e: Expr): string {
-  if (e.kind === 'Name') return e.name;
-  if (e.kind === 'GlobalAccum') return `@@${e.name}`;
-  const text = formatExpr(e);
-  let res = '';
-  let quote = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i] as string;
-    if (c === '"' && text[i - 1] !== '\\') quote = !quote;
-    if (!quote && /\s/.test(c)) continue;
-    res += c;
-  }
-  return res;
-}
+export { exprKey } from './print-key.js';
 
 export const NOP: CS = syncStmt(() => NEXT);
 
