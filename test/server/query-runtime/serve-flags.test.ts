@@ -1,5 +1,6 @@
 // `gwb serve --max-concurrent-queries N --max-delay-queue M` reach the service: with 1 and 0 a
-// second query while one runs is refused with GWB-QUEUE-FULL; bad values exit 2 naming the flag.
+// second query while one runs is refused with GWB-QUEUE-FULL; `--query-memory 32` stops a runaway
+// query with SYS-0002 naming the limit; bad values exit 2 naming the flag.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +13,7 @@ let server: GwbServe;
 let client: GraphClient;
 beforeAll(async () => {
   server = await startGwbServe({
-    args: ['--max-concurrent-queries', '1', '--max-delay-queue', '0'],
+    args: ['--max-concurrent-queries', '1', '--max-delay-queue', '0', '--query-memory', '32'],
   });
   client = new GraphClient({
     url: server.url,
@@ -26,6 +27,24 @@ beforeAll(async () => {
 afterAll(async () => {
   await client?.close();
   await server?.stop();
+});
+
+describe('gwb serve --query-memory', () => {
+  it('stops a query past the budget with SYS-0002, and the service goes on', async () => {
+    const response = await fetch(`${server.url}/gsql/v1/queries/interpret?graph=${graph}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from('tigergraph:tigergraph').toString('base64')}`,
+        'content-type': 'text/plain',
+      },
+      body: `INTERPRET QUERY () FOR GRAPH ${graph} { ListAccum<INT> @@l; WHILE TRUE DO @@l += 1; END; }`,
+    });
+    const body = (await response.json()) as { code: string; message: string };
+    expect(response.status).toBe(503);
+    expect(body.code).toBe('SYS-0002');
+    expect(body.message).toContain('memory limit of 32 MB');
+    expect((await fetch(`${server.url}/api/ping`)).status).toBe(200);
+  }, 60_000);
 });
 
 describe('gwb serve workload flags', () => {
@@ -48,6 +67,8 @@ describe('gwb serve workload flags', () => {
     ['--max-concurrent-queries', '0'],
     ['--max-concurrent-queries', 'many'],
     ['--max-delay-queue', '-1'],
+    ['--query-memory', '0'],
+    ['--query-memory', 'lots'],
   ])('refuses %s %s with exit code 2', async (flag, value) => {
     const dir = mkdtempSync(join(tmpdir(), 'gwb-serve-flags-'));
     try {
