@@ -122,12 +122,40 @@ export function edgeNames(v: unknown): string[] {
 }
 
 interface DegreeCache {
-  readonly byKey: Map<string, { walks: Walk[]; deg: (Int32Array | undefined)[] }>;
+  readonly byKey: Map<string, DegreeEntry>;
   lastRaw: unknown;
-  last: { walks: Walk[]; deg: (Int32Array | undefined)[] } | undefined;
+  last: DegreeEntry | undefined;
 }
 
-/** `v.outdegree([edge types])`, cached per run and edge type list. */
+/**
+ * Live edges from vertex (t, s) along directed walks, counted from the arrays without visiting
+ * them: while no edge of an adjacency was deleted since its fold (`dead` 0), every edge in its
+ * CSR range and delta list is alive. -1 when some adjacency has deleted edges (walk instead).
+ */
+function countDirected(walks: readonly Walk[], t: number, s: number): number {
+  let n = 0;
+  for (const w of walks) {
+    const adj = w.fwd ? w.table.out[t] : w.table.in[t];
+    if (!adj) continue;
+    if (adj.dead !== 0) return -1;
+    if (s < adj.built) n += (adj.offsets[s + 1] as number) - (adj.offsets[s] as number);
+    if (adj.deltaCount > 0) n += adj.delta.get(s)?.length ?? 0;
+  }
+  return n;
+}
+
+/** The walks of one edge type list; `directed` when none is undirected (countDirected applies). */
+interface DegreeEntry {
+  readonly walks: Walk[];
+  readonly directed: boolean;
+  readonly deg: (Int32Array | undefined)[];
+}
+
+/**
+ * `v.outdegree([edge types])`: counted from the adjacency arrays when they can answer (no
+ * per-vertex state, so a query that asks one vertex costs nothing in the graph's size);
+ * otherwise walked once per vertex and cached per run and edge type list.
+ */
 export function degreeFn(c: CompileContext, names: Fn | null): (r: Run, id: number) => number {
   const k = c.cacheSlot();
   return (r, id) => {
@@ -139,13 +167,20 @@ export function degreeFn(c: CompileContext, names: Fn | null): (r: Run, id: numb
       const list = edgeNames(raw);
       const key = list.join('\u0000');
       entry = cache.byKey.get(key);
-      if (!entry)
-        cache.byKey.set(key, (entry = { walks: walksFor(c, r, list, 'out', 'right'), deg: [] }));
+      if (!entry) {
+        const walks = walksFor(c, r, list, 'out', 'right');
+        entry = { walks, directed: walks.every((w) => w.fwd !== w.bwd), deg: [] };
+        cache.byKey.set(key, entry);
+      }
       cache.last = entry;
       cache.lastRaw = raw;
     }
     const t = vtypeOf(id);
     const s = vslotOf(id);
+    if (entry.directed) {
+      const n = countDirected(entry.walks, t, s);
+      if (n >= 0) return n;
+    }
     let arr = entry.deg[t];
     if (!arr)
       entry.deg[t] = arr = new Int32Array(r.graph.vertexByIndex[t]?.slotCount ?? 0).fill(-1);

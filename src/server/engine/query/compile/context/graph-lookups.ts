@@ -14,9 +14,13 @@ export function typeIndexOf(comp: CompileContext, r: Run, name: string): number 
   return r.graph.vertices.get(name)?.typeIndex ?? -1;
 }
 
-/** Every live vertex of the named types, in type then slot order. */
-export function allOf(comp: CompileContext, r: Run, types: readonly string[]): number[] {
-  const ids: number[] = [];
+/** Every live vertex of the named types, in type then slot order, appended to `ids`. */
+export function allOf(
+  comp: CompileContext,
+  r: Run,
+  types: readonly string[],
+  ids: number[] = [],
+): number[] {
   for (const name of types) {
     const table = r.graph.vertices.get(name);
     if (!table) throw new QueryRuntimeError('QUERY-UNKNOWN-TYPE', `unknown vertex type ${name}`);

@@ -53,6 +53,11 @@ export function edgeAttr(e: EdgeRef, name: string): unknown {
 
 export function dedupe(ids: number[]): number[] {
   if (ids.length < 2) return ids;
+  // Ids in increasing order (a whole vertex type, {T.*}) have no repeats: no set needed.
+  let increasing = 1;
+  while (increasing < ids.length && (ids[increasing - 1] as number) < (ids[increasing] as number))
+    increasing++;
+  if (increasing === ids.length) return ids;
   const seen = new Set<number>();
   const out: number[] = [];
   for (const id of ids)

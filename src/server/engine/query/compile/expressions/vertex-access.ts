@@ -25,24 +25,22 @@ export function compileSeeds(comp: CompileContext, items: readonly Expr[], cx: C
   for (const item of items) {
     if (item.kind === 'Wildcard') {
       const all = comp.vertexTypeNames;
-      parts.push((r, o) => pushAll(o, allOf(comp, r, all)));
+      parts.push((r, o) => allOf(comp, r, all, o));
     } else if (item.kind === 'TypeStar') {
       const sym = cx.scope.lookup(item.typeName);
       if (sym && sym.kind === 'var') {
         const s = sym.slot;
         parts.push((r, o) =>
-          pushAll(
+          allOf(
+            comp,
+            r,
+            elementsOf(r.f[s]).map((x) => checkVertexType(comp, x)),
             o,
-            allOf(
-              comp,
-              r,
-              elementsOf(r.f[s]).map((x) => checkVertexType(comp, x)),
-            ),
           ),
         );
       } else if (comp.isVertexType(item.typeName)) {
         const names = [item.typeName];
-        parts.push((r, o) => pushAll(o, allOf(comp, r, names)));
+        parts.push((r, o) => allOf(comp, r, names, o));
       } else comp.error(item, 'QUERY-UNKNOWN-TYPE', `unknown vertex type ${item.typeName}`);
     } else {
       const v = compileExpr(comp, item, cx);
@@ -53,13 +51,11 @@ export function compileSeeds(comp: CompileContext, items: readonly Expr[], cx: C
         ((t.k === 'set' || t.k === 'list' || t.k === 'bag') && t.el.k === 'string')
       )
         parts.push((r, o) =>
-          pushAll(
+          allOf(
+            comp,
+            r,
+            elementsOf(f(r)).map((x) => checkVertexType(comp, x)),
             o,
-            allOf(
-              comp,
-              r,
-              elementsOf(f(r)).map((x) => checkVertexType(comp, x)),
-            ),
           ),
         );
       else
@@ -78,11 +74,6 @@ export function compileSeeds(comp: CompileContext, items: readonly Expr[], cx: C
     },
     t: VSET,
   };
-}
-
-/** Appends ids one by one: a whole vertex type can exceed the engine's argument-count limit. */
-function pushAll(out: number[], ids: readonly number[]): void {
-  for (const id of ids) out.push(id);
 }
 
 export function compileAttr(comp: CompileContext, e: Expr & { kind: 'Attr' }, cx: Cx): CE {
