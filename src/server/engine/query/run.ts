@@ -3,7 +3,15 @@
 // results, and the time slicing that keeps the event loop free.
 import type { Engine } from '../engine.js';
 import type { Graph } from '../graph/graph.js';
-import { makeAcc, ScalarAcc, scalarCached, type Acc, type HeapCaps, type Scalar } from './accum.js';
+import {
+  ArrayAcc,
+  makeAcc,
+  ScalarAcc,
+  scalarCached,
+  type Acc,
+  type HeapCaps,
+  type Scalar,
+} from './accum.js';
 import { QueryRuntimeError } from './errors.js';
 import { checkQueryMemory, defaultQueryMemoryBytes, estimateBytes } from './memory.js';
 import { vslotOf, vtypeOf } from './runtime-values.js';
@@ -114,6 +122,8 @@ export class VAcc implements Flushable {
     readonly spec: AccSpec,
     readonly init: unknown,
     private readonly run: Run,
+    /** Declared sizes of a vertex ArrayAccum (`@a[3]`): every vertex's array gets them. */
+    private readonly arrayDims: readonly number[] = [],
   ) {
     this.scalar = isScalarAccum(spec) ? scalarCached(spec) : null;
     if (this.scalar && init !== undefined) this.init = this.scalar.conv(init);
@@ -196,12 +206,10 @@ export class VAcc implements Flushable {
     if (!this.prev) return this.get(id);
     const p = this.prev[vtypeOf(id)];
     // No column at snapshot time: the vertex still had the initial value.
-    if (!p) return this.scalar ? this.init : makeAcc(this.spec, this.run.caps, this.init).value();
+    if (!p) return this.scalar ? this.init : this.fresh().value();
     const v = p[vslotOf(id)];
     if (this.scalar) return this.kind === BOOLS ? v === 1 : v;
-    return v === undefined
-      ? makeAcc(this.spec, this.run.caps, this.init).value()
-      : (v as Acc).value();
+    return v === undefined ? this.fresh().value() : (v as Acc).value();
   }
 
   /** Takes the prime snapshot (the values before this SELECT's ACCUM). */
@@ -225,7 +233,14 @@ export class VAcc implements Flushable {
     const a = this.column(vtypeOf(id)) as unknown[];
     const s = vslotOf(id);
     let acc = a[s] as Acc | undefined;
-    if (!acc) a[s] = acc = makeAcc(this.spec, this.run.caps, this.init);
+    if (!acc) a[s] = acc = this.fresh();
+    return acc;
+  }
+
+  /** A vertex's initial accumulator (an ArrayAccum sized as declared). */
+  private fresh(): Acc {
+    const acc = makeAcc(this.spec, this.run.caps, this.init);
+    if (acc instanceof ArrayAcc && this.arrayDims.length > 0) acc.reallocate(this.arrayDims);
     return acc;
   }
 

@@ -457,6 +457,27 @@ export const cases: QueryCase[] = [
     ],
   },
   {
+    name: 'a vertex-attached ArrayAccum gets its declared size on every vertex',
+    query: q(
+      `ArrayAccum<SumAccum<INT>> @byType[3];
+       S = {person.*};
+       S = SELECT s FROM S:s -(:e)- :t
+           ACCUM CASE e.type WHEN "knows" THEN s.@byType[0] += 1 WHEN "likes" THEN s.@byType[1] += 1 END;
+       PRINT S[S.@byType];`,
+    ),
+    expect: [
+      {
+        S: [
+          { v_id: 'ann', v_type: 'person', attributes: { 'S.@byType': [2, 1, 0] } },
+          { v_id: 'bob', v_type: 'person', attributes: { 'S.@byType': [2, 1, 0] } },
+          { v_id: 'cat', v_type: 'person', attributes: { 'S.@byType': [3, 1, 0] } },
+          { v_id: 'dan', v_type: 'person', attributes: { 'S.@byType': [1, 0, 0] } },
+          { v_id: 'eve', v_type: 'person', attributes: { 'S.@byType': [0, 0, 0] } },
+        ],
+      },
+    ],
+  },
+  {
     name: 'ArrayAccum with two dimensions',
     query: q(
       'ArrayAccum<SumAccum<INT>> @@a[2][3]; @@a[0][1] += 5; @@a[1][2] += 7; @@a[1][2] += 1; PRINT @@a, @@a[1][2] AS cell;',

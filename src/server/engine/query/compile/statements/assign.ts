@@ -55,7 +55,8 @@ export function compileAccumDecl(comp: CompileContext, s: AccumDecl, cx: Cx): CS
       comp.vaccList.push(info);
       const i = info.index;
       inits.push((r) => {
-        r.va[i] = new VAcc(spec, init ? init(r) : undefined, r);
+        const sizes = dims.map((d) => num(d(r)));
+        r.va[i] = new VAcc(spec, init ? init(r) : undefined, r, sizes);
       });
     }
   }
