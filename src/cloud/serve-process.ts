@@ -8,6 +8,7 @@ import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ExitRecord } from './records.js';
+import { processAlive } from '../core/process-alive.js';
 
 export interface ServeProcess {
   readonly pid: number;
@@ -107,20 +108,11 @@ export async function startServe(launch: ServeLaunch): Promise<ServeProcess> {
   };
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 async function stopProcess(pid: number, exited: Promise<ExitRecord>): Promise<void> {
-  if (!alive(pid)) return;
+  if (!processAlive(pid)) return;
   process.kill(pid, 'SIGTERM');
   const timer = setTimeout(() => {
-    if (alive(pid)) process.kill(pid, 'SIGKILL');
+    if (processAlive(pid)) process.kill(pid, 'SIGKILL');
   }, stopGraceMs);
   await exited;
   clearTimeout(timer);
@@ -131,10 +123,10 @@ export async function adoptServe(dataDir: string): Promise<ServeProcess | undefi
   const text = await readFile(join(dataDir, 'LOCK'), 'utf8').catch(() => undefined);
   const [pidText, url] = (text ?? '').split('\n').map((s) => s.trim());
   const pid = Number(pidText);
-  if (!Number.isSafeInteger(pid) || pid <= 0 || !url || !alive(pid)) return undefined;
+  if (!Number.isSafeInteger(pid) || pid <= 0 || !url || !processAlive(pid)) return undefined;
   const exited = new Promise<ExitRecord>((resolve) => {
     const timer = setInterval(() => {
-      if (!alive(pid)) {
+      if (!processAlive(pid)) {
         clearInterval(timer);
         resolve({ Code: null, Signal: null, At: new Date().toISOString() });
       }

@@ -9,6 +9,7 @@ import { mkdir, open, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GraphClient } from '../core/client/index.js';
+import { processAlive } from '../core/process-alive.js';
 
 export const lockFileName = 'LOCK';
 export const logFileName = 'gwb-serve.log';
@@ -28,15 +29,6 @@ export class LocalServerError extends Error {
   ) {
     super(message);
     this.name = 'LocalServerError';
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
@@ -66,7 +58,7 @@ export async function localServerState(dir: string): Promise<LocalServerState> {
   if (!Number.isSafeInteger(pid) || pid <= 0) {
     return { state: 'stale', pid: undefined, reason: 'the LOCK file names no process' };
   }
-  if (!alive(pid)) return { state: 'stale', pid, reason: `process ${pid} is gone` };
+  if (!processAlive(pid)) return { state: 'stale', pid, reason: `process ${pid} is gone` };
   if (url !== undefined && pid !== process.pid && (await answersPing(url))) {
     return { state: 'running', pid, url };
   }
@@ -178,7 +170,7 @@ export async function stopLocalServer(
   }
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (!alive(state.pid)) return { pid: state.pid };
+    if (!processAlive(state.pid)) return { pid: state.pid };
     await sleep(100);
   }
   throw new LocalServerError(

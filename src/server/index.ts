@@ -25,6 +25,7 @@ import { Router } from './http/router.js';
 import { monitorOf } from './metrics/monitor.js';
 import { enableDataSourceLoading } from './datasources/loading.js';
 import { listen, type HttpListener } from './http/server.js';
+import { processAlive } from '../core/process-alive.js';
 
 export const defaultHost = '127.0.0.1';
 export const defaultPort = 14240;
@@ -91,15 +92,6 @@ export class StartupError extends Error {
   }
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** The owner's pid: the first line of LOCK (the second, once listening, is the server's URL). */
 function lockPid(text: string): number {
   return Number(text.split('\n')[0]?.trim());
@@ -133,7 +125,7 @@ async function acquireLock(dir: string): Promise<() => Promise<void>> {
     if (text === undefined) continue; // removed meanwhile: try again
     const pid = lockPid(text);
     if (Number.isSafeInteger(pid) && pid > 0) {
-      if (alive(pid)) {
+      if (processAlive(pid)) {
         throw new StartupError('GWB-LOCKED', `data folder ${dir} is in use by process ${pid}`);
       }
     } else {

@@ -3,38 +3,19 @@
 // line behind, `\pager off` prints it instead; Tab completes meta commands and their arguments;
 // Ctrl+L and `clear` clear the screen; every error of a multi-error message names its own line;
 // `\o FILE` writes plain text although the screen has colours.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gwbPath, repoRoot } from '../helpers/gwb.js';
+import { tmuxPane } from '../helpers/tmux.js';
 import { ensureFreshBuild, startGwbServe, type GwbServe } from '../helpers/serve.js';
 
 const socket = `gwb-repl-habits-${process.pid}`;
-const target = 'shell';
 let home: string;
 let serve: GwbServe;
 
-function tmux(...args: string[]): string {
-  const run = spawnSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`tmux ${args.join(' ')}: ${run.stderr}`);
-  return run.stdout;
-}
-
-const pane = () => tmux('capture-pane', '-p', '-t', target);
-const type = (text: string) => tmux('send-keys', '-t', target, '-l', text.replace(/;$/, '\\;'));
-const key = (...names: string[]) => tmux('send-keys', '-t', target, ...names);
-
-async function waitFor(pattern: RegExp, timeoutMs = 45_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const text = pane();
-    if (pattern.test(text)) return text;
-    if (Date.now() > deadline) throw new Error(`pane never matched ${pattern}:\n${text}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const { start, pane, type, key, waitFor, stop } = tmuxPane(socket);
 
 const prompt = /gwb demo>\s*$/m;
 
@@ -48,11 +29,11 @@ describe('shell habits in tmux', () => {
     );
     // PAGER is unset in the pane: the shell picks less, as psql does.
     const command = `cd '${repoRoot}' && env -u PAGER -u LESS ${env} '${process.execPath}' '${gwbPath}' --url '${serve.url}'; echo "gwb exited with $?"; sleep 60`;
-    tmux('new-session', '-d', '-s', target, '-x', '120', '-y', '40', command);
+    start(command, 120, 40);
   }, 60_000);
 
   afterAll(async () => {
-    spawnSync('tmux', ['-L', socket, 'kill-server']);
+    stop();
     await serve?.stop();
     if (home) rmSync(home, { recursive: true, force: true });
   });

@@ -8,34 +8,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gwbPath, repoRoot, runGwb } from '../helpers/gwb.js';
+import { tmuxPane } from '../helpers/tmux.js';
 import { ensureFreshBuild } from '../helpers/serve.js';
 
 const socket = `gwb-repl-test-${process.pid}`;
-const target = 'shell';
 const hasTmux = spawnSync('tmux', ['-V']).status === 0;
 let home: string;
 
-function tmux(...args: string[]): string {
-  const run = spawnSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`tmux ${args.join(' ')}: ${run.stderr}`);
-  return run.stdout;
-}
-
-const pane = () => tmux('capture-pane', '-p', '-t', target);
-/** Sends literal text; tmux reads a trailing `;` as a command separator unless escaped. */
-const type = (text: string) => tmux('send-keys', '-t', target, '-l', text.replace(/;$/, '\\;'));
-const key = (...names: string[]) => tmux('send-keys', '-t', target, ...names);
-
-// Generous: CI runs this beside other suites that start servers on the same two cores.
-async function waitFor(pattern: RegExp, timeoutMs = 45_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const text = pane();
-    if (pattern.test(text)) return text;
-    if (Date.now() > deadline) throw new Error(`pane never matched ${pattern}:\n${text}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const { start, type, key, waitFor, stop } = tmuxPane(socket);
 
 // .ci/run installs tmux; a machine without it fails here rather than skipping the check.
 describe('the interactive shell in tmux', () => {
@@ -54,11 +34,11 @@ describe('the interactive shell in tmux', () => {
     ].join(' ');
     // The pane outlives the shell so its last words can be read.
     const command = `cd '${repoRoot}' && env ${env} '${process.execPath}' '${gwbPath}' --port 0; echo "gwb exited with $?"; sleep 60`;
-    tmux('new-session', '-d', '-s', target, '-x', '120', '-y', '45', command);
+    start(command, 120, 45);
   });
 
   afterAll(() => {
-    spawnSync('tmux', ['-L', socket, 'kill-server']);
+    stop();
     // The shell started the shared local server of its data folder; it outlives the shell.
     if (home) runGwb(['stop', '--data', join(home, 'data', 'gwb')]);
     if (home) rmSync(home, { recursive: true, force: true });

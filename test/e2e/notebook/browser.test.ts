@@ -5,8 +5,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../helpers/browser.js';
 import { startGwbNotebook, type GwbNotebook } from '../../helpers/notebook.js';
 import { startGwbServe, type GwbServe } from '../../helpers/serve.js';
 import { createSocialGraph } from '../../notebook/fixture.js';
@@ -28,17 +29,7 @@ beforeAll(async () => {
     serverUrl: serve.url,
     args: ['--graph', 'social'],
   });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.on('dialog', (d) => {
     dialogs.push(d.message());

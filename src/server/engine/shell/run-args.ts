@@ -5,7 +5,12 @@
 // `("person1", "Person")` (or `{"id": ..., "type": ...}`); DATETIME as `"YYYY-MM-DD HH:MM:SS"`.
 // Each argument is checked against its parameter's type, and a vertex must exist in the graph,
 // before anything runs: a bad one is refused at its line:column and nothing changes.
-import { constantNumber, type Expr, type RunQuery } from '../../../core/gsql/index.js';
+import {
+  constantNumber,
+  constantText,
+  type Expr,
+  type RunQuery,
+} from '../../../core/gsql/index.js';
 import type { Engine } from '../engine.js';
 import type { ParamSpec, QueryType } from '../query/index.js';
 import { parseDatetime } from '../values.js';
@@ -23,46 +28,13 @@ function fail(at: Expr, w: Where, why: string): never {
   throw new RunArgumentError(at.range.start, `parameter ${w.param.name} (${w.param.type}): ${why}`);
 }
 
+/** An argument as a refusal names it: a constant as written, else what sort of thing it is. */
 function shown(e: Expr): string {
-  switch (e.kind) {
-    case 'StringLit':
-      return JSON.stringify(e.value);
-    case 'IntLit':
-    case 'FloatLit':
-      return e.text;
-    case 'BoolLit':
-      return String(e.value);
-    case 'ListLit':
-      return 'a list';
-    case 'TupleLit':
-      return 'a tuple';
-    case 'JsonObject':
-      return 'a JSON object';
-    case 'Arrow':
-    case 'Attr':
-    case 'Between':
-    case 'Binary':
-    case 'Call':
-    case 'CaseExpr':
-    case 'ColumnRef':
-    case 'DatetimeLit':
-    case 'GlobalAccum':
-    case 'In':
-    case 'Index':
-    case 'Interval':
-    case 'IsNull':
-    case 'IsTest':
-    case 'Like':
-    case 'MethodCall':
-    case 'Name':
-    case 'NullLit':
-    case 'TypeStar':
-    case 'Unary':
-    case 'VertexAccum':
-    case 'VertexSetLit':
-    case 'Wildcard':
-      return 'an expression';
-  }
+  if (e.kind === 'StringLit') return JSON.stringify(e.value);
+  if (e.kind === 'ListLit') return 'a list';
+  if (e.kind === 'TupleLit') return 'a tuple';
+  if (e.kind === 'JsonObject') return 'a JSON object';
+  return constantText(e) ?? 'an expression';
 }
 
 function idText(e: Expr | undefined): string | undefined {
