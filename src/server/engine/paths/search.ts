@@ -2,6 +2,7 @@
 // search for shortest paths (layer by layer, always growing the smaller frontier), and plain
 // distances for all paths. Searches are synchronous (a consistent snapshot of the graph: no
 // write can land mid-search) and check their abort signal and deadline every few thousand steps.
+import type { Graph } from '../graph/graph.js';
 import { forEachStep } from '../graph/traverse.js';
 import { PathError } from './errors.js';
 import { keySlot, keyType, vertexKey, type ResolvedRequest } from './request.js';
@@ -77,13 +78,76 @@ export function expand(
 }
 
 /**
+ * Which vertices a search side has reached, as dense arrays per vertex type (slot -> discovery
+ * index), valid where the slot's stamp is the current search's epoch. One per graph and
+ * direction, reused by every search (searches are synchronous), so a search costs what it
+ * touches, not the graph's size, and allocates nothing per vertex.
+ */
+class DenseIndex {
+  private readonly stamps: Uint32Array[] = [];
+  private readonly at: Int32Array[] = [];
+  epoch = 0;
+
+  constructor(private readonly graph: Graph) {}
+
+  /** Starts a search: every vertex unreached; answers the search's epoch. */
+  begin(): number {
+    this.epoch += 1;
+    if (this.epoch >= 0xffffffff) {
+      for (const stamp of this.stamps) stamp.fill(0);
+      this.epoch = 1;
+    }
+    return this.epoch;
+  }
+
+  get(key: number): number | undefined {
+    const type = keyType(key);
+    const slot = keySlot(key);
+    const stamp = this.stamps[type];
+    return stamp !== undefined && stamp[slot] === this.epoch ? this.at[type]?.[slot] : undefined;
+  }
+
+  set(key: number, index: number): void {
+    const type = keyType(key);
+    const slot = keySlot(key);
+    let stamp = this.stamps[type];
+    let at = this.at[type];
+    if (stamp === undefined || at === undefined || slot >= stamp.length) {
+      const slots = this.graph.vertexByIndex[type]?.slotCount ?? 0;
+      const size = Math.max(slot + 1, slots + (slots >> 2));
+      const grownStamp = new Uint32Array(size);
+      const grownAt = new Int32Array(size);
+      if (stamp) grownStamp.set(stamp);
+      if (at) grownAt.set(at);
+      this.stamps[type] = stamp = grownStamp;
+      this.at[type] = at = grownAt;
+    }
+    stamp[slot] = this.epoch;
+    at[slot] = index;
+  }
+}
+
+const denseIndexes = new WeakMap<Graph, [DenseIndex, DenseIndex]>();
+
+/** The graph's reusable index for one search direction. */
+function denseIndex(graph: Graph, backward: boolean): DenseIndex {
+  let pair = denseIndexes.get(graph);
+  if (!pair) {
+    pair = [new DenseIndex(graph), new DenseIndex(graph)];
+    denseIndexes.set(graph, pair);
+  }
+  return pair[backward ? 1 : 0];
+}
+
+/**
  * One direction of a breadth-first search: distances and, per vertex, its parent steps. Each
  * reached vertex gets an index (in order of discovery) into number columns: its key, distance
  * and first parent step. Further parent steps of the same length (all shortest paths) go into
  * a map by index, the only per-vertex objects, and only where two shortest ways meet.
  */
 export class Side {
-  private readonly index = new Map<number, number>();
+  private readonly index: DenseIndex;
+  private readonly epoch: number;
   // Plain number arrays, not typed ones: a search reaches a few hundred vertices as often as
   // millions, and growing small typed arrays (new buffers, copies) cost more than the search.
   private readonly keys: number[] = [];
@@ -97,10 +161,13 @@ export class Side {
   depth = 0;
 
   constructor(
+    request: ResolvedRequest,
     starts: readonly number[],
     private readonly backward: boolean,
   ) {
-    for (const s of starts) if (!this.index.has(s)) this.add(s, 0, -1, -1, -1);
+    this.index = denseIndex(request.graph, backward);
+    this.epoch = this.index.begin();
+    for (const s of starts) if (this.index.get(s) === undefined) this.add(s, 0, -1, -1, -1);
     this.frontier = [...starts];
   }
 
@@ -113,9 +180,16 @@ export class Side {
     this.parentEdge.push(edge);
   }
 
+  /** The discovery index of `key`; fails when a later search of the graph reused the index. */
+  private indexOf(key: number): number | undefined {
+    if (this.index.epoch !== this.epoch)
+      throw new Error('a path search side was read after a later search of the same graph began');
+    return this.index.get(key);
+  }
+
   /** Distance of `key` from this side's origin; undefined when not reached. */
   distanceOf(key: number): number | undefined {
-    const i = this.index.get(key);
+    const i = this.indexOf(key);
     return i === undefined ? undefined : this.depths[i];
   }
 
@@ -126,7 +200,7 @@ export class Side {
 
   /** The steps by which `key` was first reached at its distance (none at the origin). */
   parentsOf(key: number): Step[] {
-    const i = this.index.get(key);
+    const i = this.indexOf(key);
     if (i === undefined) return [];
     const parent = this.parentIndex[i] ?? -1;
     if (parent < 0) return [];
@@ -244,8 +318,8 @@ export interface Meeting {
  * would have met one layer earlier).
  */
 export function meetInTheMiddle(request: ResolvedRequest, budget: Budget): Meeting | undefined {
-  const forward = new Side(request.sources, false);
-  const backward = new Side(request.targets, true);
+  const forward = new Side(request, request.sources, false);
+  const backward = new Side(request, request.targets, true);
   const common = request.sources.filter((s) => backward.distanceOf(s) !== undefined);
   if (common.length > 0) return { length: 0, meet: common, forward, backward };
   while (
@@ -273,7 +347,7 @@ export function distances(
   backward: boolean,
   budget: Budget,
 ): Side {
-  const side = new Side(starts, backward);
+  const side = new Side(request, starts, backward);
   while (side.frontier.length > 0 && side.depth < request.maxLength) {
     side.advance(request, budget, false);
   }
