@@ -329,6 +329,18 @@ export const cases: QueryCase[] = [
     ],
   },
   {
+    name: 'ListAccum .update answers whether the position exists (out of range changes nothing); .remove of an invalid index does nothing',
+    query: q(
+      `ListAccum<INT> @@l = [0, 2, 4]; ListAccum<BOOL> @@ok;
+       @@ok += @@l.update(1, -9); @@ok += @@l.update(3, 7); @@ok += @@l.update(-1, 7);
+       @@l.remove(-1); @@l.remove(5);
+       PRINT @@l, @@ok;
+       @@l.remove(0);
+       PRINT @@l;`,
+    ),
+    expect: [{ '@@l': [0, -9, 4], '@@ok': [true, false, false] }, { '@@l': [-9, 4] }],
+  },
+  {
     name: 'collection accumulators: List, Set, Bag with methods',
     query: q(
       `ListAccum<INT> @@l; SetAccum<INT> @@s; BagAccum<INT> @@b;

@@ -303,14 +303,23 @@ export function accCall(
     case 'reallocate':
       if (acc instanceof ArrayAcc) acc.reallocate(all.map(num));
       return undefined;
-    case 'update':
-      if (acc instanceof ListAcc) acc.list[num(args[0])] = args[1];
-      return undefined;
+    case 'update': {
+      // Only an existing position changes; the real service answers whether it did.
+      if (!(acc instanceof ListAcc)) return false;
+      const i = num(args[0]);
+      if (!(Number.isInteger(i) && i >= 0 && i < acc.list.length)) return false;
+      acc.list[i] = args[1];
+      return true;
+    }
     case 'remove':
       if (acc instanceof SetAcc || acc instanceof BagAcc || acc instanceof MapAcc)
         acc.remove(args[0]);
       else if (acc instanceof GroupByAcc) acc.remove(all);
-      else if (acc instanceof ListAcc) acc.list.splice(num(args[0]), 1);
+      else if (acc instanceof ListAcc) {
+        // An invalid index does nothing (a negative one must not count from the end).
+        const i = num(args[0]);
+        if (Number.isInteger(i) && i >= 0 && i < acc.list.length) acc.list.splice(i, 1);
+      }
       return undefined;
     case 'removeall':
       if (acc instanceof BagAcc) acc.removeAll(args[0]);

@@ -260,13 +260,11 @@ export function compileAccMethod(
             af.map((x) => x(r)),
           ),
         t:
-          lname === 'clear' ||
-          lname === 'resize' ||
-          lname === 'update' ||
-          lname === 'remove' ||
-          lname === 'reallocate'
+          lname === 'clear' || lname === 'resize' || lname === 'remove' || lname === 'reallocate'
             ? VOID
-            : ANY,
+            : lname === 'update'
+              ? BOOL
+              : ANY,
       };
   }
 }
