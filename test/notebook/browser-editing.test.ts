@@ -2,17 +2,15 @@
 // `gwb notebook` in front of a real `gwb serve`: GSQL editors are laid out and take typing after a
 // reload and after an .ipynb import (they used to be 5 px wide until the window was resized), and
 // two pages editing one file are told about each other instead of overwriting silently.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, signedInContext } from '../helpers/browser.js';
-import { startGwbNotebook, type GwbNotebook } from '../helpers/notebook.js';
-import { startGwbServe, type GwbServe } from '../helpers/serve.js';
-import { createSocialGraph } from './fixture.js';
+import type { GwbNotebook } from '../helpers/notebook.js';
+import { startSocialNotebook, type SocialNotebook } from './social-notebook.js';
 
-let serve: GwbServe;
+let stack: SocialNotebook;
 let notebook: GwbNotebook;
 let browser: Browser;
 let context: BrowserContext;
@@ -20,23 +18,19 @@ let folder: string;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  serve = await startGwbServe();
-  await createSocialGraph(serve.url);
-  folder = mkdtempSync(join(tmpdir(), 'gwb-nb-edit-'));
-  notebook = await startGwbNotebook({
-    file: join(folder, 'work.gwbnb'),
-    serverUrl: serve.url,
+  stack = await startSocialNotebook({
+    prefix: 'gwb-nb-edit-',
+    file: 'work.gwbnb',
     args: ['--graph', 'social'],
   });
+  ({ notebook, folder } = stack);
   browser = await launchChromium();
   context = await signedInContext(browser, notebook);
 }, 90_000);
 
 afterAll(async () => {
   await browser?.close();
-  await notebook?.stop();
-  await serve?.stop();
-  if (folder) rmSync(folder, { recursive: true, force: true });
+  await stack?.stop();
 });
 
 async function openPage(url = notebook.url): Promise<Page> {

@@ -3,29 +3,21 @@
 // "(global)"; the side panel lists the schema and the installed queries, each one click from a
 // cell; the graph view captions vertices by a name-like attribute and lets the user change a
 // type's caption.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, signedInContext } from '../helpers/browser.js';
-import { startGwbNotebook, type GwbNotebook } from '../helpers/notebook.js';
-import { startGwbServe, type GwbServe } from '../helpers/serve.js';
-import { createSocialGraph } from './fixture.js';
+import type { GwbNotebook } from '../helpers/notebook.js';
+import { startSocialNotebook, type SocialNotebook } from './social-notebook.js';
 
-let serve: GwbServe;
+let stack: SocialNotebook;
 let notebook: GwbNotebook;
 let browser: Browser;
 let page: Page;
-let folder: string;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  serve = await startGwbServe();
-  await createSocialGraph(serve.url);
-  folder = mkdtempSync(join(tmpdir(), 'gwb-nb-look-'));
-  // No --graph: the page must find the graph itself.
-  notebook = await startGwbNotebook({ file: join(folder, 'look.gwbnb'), serverUrl: serve.url });
+  stack = await startSocialNotebook({ prefix: 'gwb-nb-look-', file: 'look.gwbnb' });
+  ({ notebook } = stack);
   browser = await launchChromium();
   page = await (await signedInContext(browser, notebook)).newPage();
   page.on('pageerror', (e) => pageErrors.push(e.message));
@@ -35,9 +27,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await notebook?.stop();
-  await serve?.stop();
-  if (folder) rmSync(folder, { recursive: true, force: true });
+  await stack?.stop();
 });
 
 const cells = () => page.getByTestId('cell');

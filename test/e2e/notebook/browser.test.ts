@@ -10,25 +10,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../helpers/browser.js';
 import { startGwbNotebook, type GwbNotebook } from '../../helpers/notebook.js';
 import { startGwbServe, type GwbServe } from '../../helpers/serve.js';
-import { createSocialGraph } from '../../notebook/fixture.js';
+import { startSocialNotebook, type SocialNotebook } from '../../notebook/social-notebook.js';
 
+let stack: SocialNotebook;
 let serve: GwbServe;
 let notebook: GwbNotebook;
 let browser: Browser;
 let page: Page;
-let folder: string;
 const dialogs: string[] = [];
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  serve = await startGwbServe();
-  await createSocialGraph(serve.url);
-  folder = mkdtempSync(join(tmpdir(), 'gwb-nb-e2e-'));
-  notebook = await startGwbNotebook({
-    file: join(folder, 'demo.gwbnb'),
-    serverUrl: serve.url,
+  stack = await startSocialNotebook({
+    prefix: 'gwb-nb-e2e-',
+    file: 'demo.gwbnb',
     args: ['--graph', 'social'],
   });
+  ({ serve, notebook } = stack);
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.on('dialog', (d) => {
@@ -41,9 +39,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await notebook?.stop();
-  await serve?.stop();
-  if (folder) rmSync(folder, { recursive: true, force: true });
+  await stack?.stop();
 });
 
 const cells = () => page.getByTestId('cell');
