@@ -4,6 +4,7 @@
 import { Command, Option } from 'commander';
 import { addConnectionOptions } from './commands/connection-options.js';
 import { addMcpOptions } from './commands/mcp-options.js';
+import { addCloudClientOptions } from './commands/cloud-client-options.js';
 import { runCheckCommand } from './commands/check.js';
 import { addCloudOptions, runCloudCommand, type CloudFlags } from './commands/cloud.js';
 import { addServeOptions, runServeCommand, type ServeFlags } from './commands/serve.js';
@@ -34,15 +35,18 @@ export function buildProgram(): Command {
     process.exit(await runReplCommand(flags));
   });
 
-  addConnectionOptions(
+  const notebook = addConnectionOptions(
     program
       .command('notebook [file]')
       .description('browser notebook server on 127.0.0.1; opens FILE (created if absent)')
       .option('--listen <port>', 'port to listen on (default: a free port)'),
-  ).action(async (file: string | undefined, flags: object) => {
-    const { runNotebookCommand } = await import('./commands/notebook.js');
-    process.exit(await runNotebookCommand(file, flags));
-  });
+  );
+  addCloudClientOptions(notebook, 'adds the workspace picker').action(
+    async (file: string | undefined, flags: object) => {
+      const { runNotebookCommand } = await import('./commands/notebook.js');
+      process.exit(await runNotebookCommand(file, flags));
+    },
+  );
 
   const mcp = addConnectionOptions(
     program

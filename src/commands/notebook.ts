@@ -3,10 +3,11 @@
 // bundle (dist/notebook). Runs until interrupted.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { CloudClientFlags } from './cloud-client-options.js';
 import type { ConnectionFlags } from './connection-options.js';
 import { connect, describeConnection } from './connect.js';
 
-export interface NotebookFlags extends ConnectionFlags {
+export interface NotebookFlags extends ConnectionFlags, CloudClientFlags {
   listen?: string;
 }
 
@@ -55,6 +56,9 @@ export async function runNotebookCommand(file: string | undefined, flags: Notebo
       port,
       assetsDir: dir,
       version,
+      ...(flags.cloudUrl === undefined || flags.cloudUrl === ''
+        ? {}
+        : { cloud: { url: flags.cloudUrl, apiKey: flags.cloudApiKey } }),
     });
     process.stdout.write(`${notebook.url}\n`);
     process.stderr.write(

@@ -2,6 +2,7 @@
 // edits and runs it on 127.0.0.1, through a core client on the given connection profile.
 import type { AddressInfo } from 'node:net';
 import { GraphClient, type ConnectionProfile } from '../core/client/index.js';
+import type { ApiContext } from './backend/api.js';
 import { CellRunner } from './backend/runner.js';
 import { createNotebookHttpServer } from './backend/http.js';
 import { Guard } from './backend/security.js';
@@ -16,6 +17,8 @@ export interface NotebookOptions {
   readonly port?: number;
   readonly assetsDir: string;
   readonly version: string;
+  /** The control plane (--cloud-url) whose workspaces the page offers, with its API key. */
+  readonly cloud?: { readonly url: string; readonly apiKey?: string };
 }
 
 export interface RunningNotebook {
@@ -31,17 +34,21 @@ export async function startNotebook(options: NotebookOptions): Promise<RunningNo
   // Opening first: a file that is not a notebook fails here, before anything listens.
   await workspace.open();
   const guard = new Guard();
-  const server = createNotebookHttpServer({
-    guard,
-    assetsDir: options.assetsDir,
-    context: {
-      client,
-      workspace,
-      runner: new CellRunner(() => client),
-      server: { url: options.profile.url, via: options.via },
-      version: options.version,
-    },
-  });
+  const cloud =
+    options.cloud === undefined
+      ? undefined
+      : new GraphClient({ url: options.cloud.url, token: options.cloud.apiKey });
+  const context: ApiContext = {
+    client,
+    workspace,
+    // The runner asks for the client on each run: a workspace switch replaces it.
+    runner: new CellRunner(() => context.client),
+    server: { url: options.profile.url, via: options.via },
+    version: options.version,
+    ...(cloud === undefined ? {} : { cloud }),
+    defaults: { username: options.profile.username, password: options.profile.password },
+  };
+  const server = createNotebookHttpServer({ guard, assetsDir: options.assetsDir, context });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => {
@@ -58,7 +65,8 @@ export async function startNotebook(options: NotebookOptions): Promise<RunningNo
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await client.close();
+      await context.client.close();
+      await cloud?.close();
     },
   };
 }

@@ -21,6 +21,8 @@ export const routes = {
   demo: { method: 'POST', path: '/api/demo' },
   exportIpynb: { method: 'GET', path: '/api/export.ipynb' },
   importIpynb: { method: 'POST', path: '/api/import' },
+  workspaces: { method: 'GET', path: '/api/workspaces' },
+  useWorkspace: { method: 'POST', path: '/api/workspace' },
 } as const;
 
 export type RouteName = keyof typeof routes;
@@ -38,6 +40,12 @@ export const expandBody = z.object({
   type: z.string().min(1),
   id: z.union([z.string(), z.number(), z.bigint()]),
 });
+/** Connect the session to a workspace of the control plane; without user, the notebook's own. */
+export const useWorkspaceBody = z.object({
+  workspace: z.string().min(1),
+  user: z.string().min(1).optional(),
+  password: z.string().optional(),
+});
 export const importBody = z.object({ name: z.string().min(1), notebook: z.unknown() });
 
 export interface SessionInfo {
@@ -49,6 +57,20 @@ export interface SessionInfo {
   readonly folder: string;
   /** Why the graph server could not be reached, when it could not (the file still opens). */
   readonly serverError?: string;
+  /** A control plane is configured (--cloud-url): the page offers its workspaces. */
+  readonly cloud: boolean;
+  /** The workspace of the control plane the session is connected to, after a switch. */
+  readonly workspace?: string;
+}
+
+/** A workspace of the control plane as the page's picker shows it. */
+export interface WorkspaceChoice {
+  readonly id: string;
+  readonly name: string;
+  readonly workgroup: string;
+  /** Only a Ready workspace can be connected to. */
+  readonly status: string;
+  readonly endpoint: string;
 }
 
 export interface RunAnswer {
@@ -81,4 +103,6 @@ export interface Answers {
   demo: { graph: string; installed: readonly string[]; queryFailure?: string };
   exportIpynb: never;
   importIpynb: { file: string };
+  workspaces: { workspaces: WorkspaceChoice[] };
+  useWorkspace: { server: SessionInfo['server']; workspace: string; graphs: string[] };
 }

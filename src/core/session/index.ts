@@ -14,3 +14,5 @@ export type { ShellHabit } from './shell-habits.js';
 export { shellHabit, splitForShell } from './shell-habits.js';
 export type { EdgeEnds, EndPair } from './edge-pairs.js';
 export { edgePairs, pairsArrows, pairsClause } from './edge-pairs.js';
+export type { WorkspaceEntry } from './workspaces.js';
+export { findWorkspace, listWorkspaces, workspaceEntries } from './workspaces.js';

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { GraphClient } from '../../core/client/index.js';
 import { catalogue } from '../../core/ops/index.js';
+import { workspaceEntries } from '../../core/session/index.js';
 import { count, jsonText } from '../render.js';
 import { ToolRefusal } from '../refusal.js';
 import { defineTool, type ToolContext, type ToolDef } from '../tool-kit.js';
@@ -86,16 +87,14 @@ export const listWorkspacesTool = defineTool({
         g.WorkgroupID === args.workgroup ||
         g.Name === args.workgroup,
     );
-    const rows = groups.flatMap((g) =>
-      workspacesOf(g).map((w) => ({
-        workspaceId: text(w.WorkspaceID),
-        workgroupId: text(g.WorkgroupID),
-        name: text(w.Name),
-        status: text(w.Status),
-        endpoint: text(w.Endpoint),
-        size: text(w.Size),
-      })),
-    );
+    const rows = workspaceEntries(groups).map((w) => ({
+      workspaceId: w.id,
+      workgroupId: w.workgroupId,
+      name: w.name,
+      status: w.status,
+      endpoint: w.endpoint,
+      size: w.size,
+    }));
     return {
       structured: { workspaces: rows },
       text: jsonText(count(rows.length, 'workspace'), rows),

@@ -1,11 +1,11 @@
 // The notebook page's API: one table of routes, each a small handler over the session's core
 // client, the workspace of notebook files and the cell runner. Every answer is JSON (bigints
 // exact); every failure is {error: {code, message}} with the code's HTTP status.
-import type { GraphClient } from '../../core/client/index.js';
 import { createDemo } from '../../core/demo/index.js';
 import { stringifyJson } from '../../core/json.js';
 import { fetchCompletionSchema, installedQueries } from '../../core/session/index.js';
 import { fromIpynb, toIpynb } from '../format/ipynb.js';
+import { useWorkspace, workspaceChoices, type SessionConnection } from './cloud.js';
 import { NotebookError } from './errors.js';
 import { expandVertex, vertexIds } from './explore.js';
 import type { CellRunner } from './runner.js';
@@ -18,15 +18,14 @@ import {
   runBody,
   saveBody,
   stopBody,
+  useWorkspaceBody,
   type RouteName,
 } from '../protocol.js';
 
-export interface ApiContext {
-  readonly client: GraphClient;
+/** The session's connection (its client, replaced by a workspace switch) and the notebook's parts. */
+export interface ApiContext extends SessionConnection {
   readonly workspace: Workspace;
   readonly runner: CellRunner;
-  /** Where the server came from, for the page's header ("embedded", "--url"...). */
-  readonly server: { readonly url: string; readonly via: string };
   readonly version: string;
 }
 
@@ -81,6 +80,8 @@ const handlers: { [N in RouteName]: Handler } = {
         ...(ctx.client.profile.graph === undefined ? {} : { graph: ctx.client.profile.graph }),
         folder: ctx.workspace.folder,
         ...(serverError === undefined ? {} : { serverError }),
+        cloud: ctx.cloud !== undefined,
+        ...(ctx.cloudWorkspace === undefined ? {} : { workspace: ctx.cloudWorkspace }),
       },
     };
   },
@@ -167,6 +168,10 @@ const handlers: { [N in RouteName]: Handler } = {
     await store.replace(notebook);
     return { json: { file: name } };
   },
+  workspaces: async (ctx) => ({ json: { workspaces: await workspaceChoices(ctx) } }),
+  useWorkspace: async (ctx, req) => ({
+    json: await useWorkspace(ctx, parsed(useWorkspaceBody, req.body, 'use workspace')),
+  }),
 };
 
 const byRequest = new Map(

@@ -7,7 +7,9 @@ export type NotebookErrorCode =
   | 'GWB-NOTEBOOK-REQUEST'
   | 'GWB-NOTEBOOK-AUTH'
   | 'GWB-NOTEBOOK-ORIGIN'
-  | 'GWB-NOTEBOOK-NOT-FOUND';
+  | 'GWB-NOTEBOOK-NOT-FOUND'
+  | 'GWB-NOTEBOOK-NO-CLOUD'
+  | 'GWB-NOTEBOOK-WORKSPACE-STATE';
 
 const statusOf: Record<NotebookErrorCode, number> = {
   'GWB-NOTEBOOK-FORMAT': 400,
@@ -18,6 +20,8 @@ const statusOf: Record<NotebookErrorCode, number> = {
   'GWB-NOTEBOOK-AUTH': 401,
   'GWB-NOTEBOOK-ORIGIN': 403,
   'GWB-NOTEBOOK-NOT-FOUND': 404,
+  'GWB-NOTEBOOK-NO-CLOUD': 409,
+  'GWB-NOTEBOOK-WORKSPACE-STATE': 409,
 };
 
 export class NotebookError extends Error {

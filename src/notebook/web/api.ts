@@ -71,5 +71,8 @@ export const api = {
   expand: (graph: string, type: string, id: string) => call('expand', '', { graph, type, id }),
   importIpynb: (name: string, notebook: unknown) => call('importIpynb', '', { name, notebook }),
   demo: () => call('demo', '', {}),
+  workspaces: () => call('workspaces'),
+  useWorkspace: (workspace: string, user?: string, password?: string) =>
+    call('useWorkspace', '', user === undefined ? { workspace } : { workspace, user, password }),
   exportUrl: () => withFile(routes.exportIpynb.path),
 };

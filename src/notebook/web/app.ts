@@ -11,6 +11,7 @@ import { type SaveState } from './doc.js';
 import { button, el, select } from './dom.js';
 import { setSchemaProvider } from './editor/monaco-setup.js';
 import { renderSidePanel, type SidePanelHost } from './side-panel.js';
+import { workspacePicker } from './workspace-picker.js';
 
 const emptySchema: CompletionSchema = { graphs: [], vertexTypes: [], edgeTypes: [], queries: [] };
 
@@ -140,6 +141,13 @@ export class App implements CellHost, SidePanelHost {
         { class: 'gwb-server', 'data-testid': 'server', title: this.session.server.via },
         this.session.server.url,
       ),
+      this.session.cloud
+        ? workspacePicker(
+            this.session.workspace,
+            (text) => (this.notice.textContent = text),
+            () => this.doc.flush(),
+          )
+        : undefined,
       this.graphSlot,
       button('Run all', { 'data-testid': 'run-all' }, () => void this.runAll()),
       button(

@@ -3,20 +3,13 @@
 // control plane is given by GWB_CLOUD_URL and GWB_CLOUD_API_KEY, as for `gwb mcp`.
 import { GraphClient } from '../../core/client/index.js';
 import { GraphError } from '../../core/errors.js';
+import {
+  findWorkspace,
+  listWorkspaces as listOn,
+  type WorkspaceEntry,
+} from '../../core/session/index.js';
 import { describeError, statusOf } from '../status.js';
 import type { MetaCommand } from './types.js';
-
-export interface WorkspaceEntry {
-  readonly id: string;
-  readonly name: string;
-  readonly workgroup: string;
-  readonly status: string;
-  readonly endpoint: string;
-}
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
 
 /** Every workspace of the control plane of GWB_CLOUD_URL. */
 export async function listWorkspaces(signal: AbortSignal): Promise<WorkspaceEntry[]> {
@@ -28,16 +21,7 @@ export async function listWorkspaces(signal: AbortSignal): Promise<WorkspaceEntr
   }
   const cloud = new GraphClient({ url, token: process.env.GWB_CLOUD_API_KEY });
   try {
-    const groups = await cloud.call('listWorkgroups', {}, { signal });
-    return groups.flatMap((g) =>
-      (Array.isArray(g.Workspaces) ? (g.Workspaces as Record<string, unknown>[]) : []).map((w) => ({
-        id: text(w.WorkspaceID),
-        name: text(w.Name),
-        workgroup: text(g.Name),
-        status: text(w.Status),
-        endpoint: text(w.Endpoint),
-      })),
-    );
+    return await listOn(cloud, signal);
   } finally {
     await cloud.close();
   }
@@ -45,16 +29,7 @@ export async function listWorkspaces(signal: AbortSignal): Promise<WorkspaceEntr
 
 /** The endpoint of the workspace named (or with that id); a coded error when not one. */
 export async function workspaceEndpoint(name: string, signal: AbortSignal): Promise<string> {
-  const found = (await listWorkspaces(signal)).filter((w) => w.name === name || w.id === name);
-  if (found.length !== 1 || found[0] === undefined) {
-    throw new GraphError(
-      found.length === 0
-        ? `no workspace named ${name} (\\workspaces lists them)`
-        : `${found.length} workspaces are named ${name}: connect by id`,
-      { code: 'GWB-NO-WORKSPACE' },
-    );
-  }
-  return found[0].endpoint;
+  return findWorkspace(await listWorkspaces(signal), name).endpoint;
 }
 
 export const workspacesCommand: MetaCommand = {
