@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { authorised } from './api-key.js';
 import { CloudError, CloudErrorCodes } from './errors.js';
 import type { CloudHandlers, CloudRequest } from './handlers.js';
+import { listen } from './listen.js';
 import { matchRoute, type Route } from './router.js';
 
 const maxBodyBytes = 1024 * 1024;
@@ -119,21 +120,5 @@ export async function listenCloud(
       else res.destroy();
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address();
-  return {
-    server,
-    port: typeof address === 'object' && address !== null ? address.port : port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return { server, ...(await listen(server, port, host)) };
 }

@@ -12,6 +12,7 @@ import {
   type OutgoingHttpHeaders,
   type ServerResponse,
 } from 'node:http';
+import { listen } from './listen.js';
 
 export type Gate =
   | { readonly ok: true; readonly port: number }
@@ -98,21 +99,5 @@ export async function startProxy(
       refuse(res, decision);
     }
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address();
-  const bound = typeof address === 'object' && address !== null ? address.port : port;
-  return {
-    port: bound,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return listen(server, port, host);
 }
