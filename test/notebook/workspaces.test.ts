@@ -2,14 +2,17 @@
 // one workspace (a `gwb serve` it manages), a `gwb serve` the notebook starts on, and
 // `gwb notebook --cloud-url --cloud-api-key`. The backend lists the workspace with its state,
 // refuses an unknown one, a wrong password and a paused one (the session stays where it was), and
-// after a switch runs GSQL cells on the workspace through the in-database user given.
+// after a switch runs GSQL cells on the workspace through the in-database user given. In chromium,
+// the header's select shows the workspace, switches to it, and shows a paused one disabled.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GraphClient } from '../../src/core/client/index.js';
 import type { Answers, RunAnswer, SessionInfo } from '../../src/notebook/protocol.js';
 import { startGwbCloud, type GwbCloud } from '../cloud/cloud-process.js';
+import { launchChromium, signedInContext } from '../helpers/browser.js';
 import { startGwbNotebook, type GwbNotebook } from '../helpers/notebook.js';
 import { startGwbServe, type GwbServe } from '../helpers/serve.js';
 
@@ -25,6 +28,16 @@ let notebook: GwbNotebook;
 let folder: string;
 let endpoint: string;
 let path: { workgroupID: string; workspaceID: string };
+let browser: Browser | undefined;
+
+/** The page, signed in, in a chromium started on first use. */
+async function openPage(): Promise<Page> {
+  browser ??= await launchChromium();
+  const page = await (await signedInContext(browser, notebook)).newPage();
+  await page.goto(notebook.url);
+  await page.getByTestId('workspace-select').waitFor();
+  return page;
+}
 
 beforeAll(async () => {
   [cloud, serve] = await Promise.all([startGwbCloud(), startGwbServe()]);
@@ -49,6 +62,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  await browser?.close();
   await notebook?.stop();
   await serve?.stop();
   await cloud?.stop();
@@ -94,6 +108,25 @@ describe('workspace picker', () => {
     expect(bad.body.error?.code).toBe('GWB-NOTEBOOK-REQUEST');
     const session = await notebook.api<SessionInfo>('GET', '/api/session');
     expect(session.body.server.url).toBe(serve.url);
+  });
+
+  it('shows the workspace in the header select; choosing it connects the page to its endpoint', async () => {
+    const page = await openPage();
+    const option = page.getByTestId('workspace-select').locator('option[value="analytics"]');
+    await option.waitFor({ state: 'attached' });
+    expect(await option.textContent()).toBe('analytics');
+    expect(await option.isDisabled()).toBe(false);
+    // The notebook's own user is not a user of the workspace: the page asks for one.
+    const answers = ['ada', password];
+    page.on('dialog', (dialog) => void dialog.accept(answers.shift() ?? ''));
+    const reloaded = page.waitForEvent('load');
+    await page.getByTestId('workspace-select').selectOption('analytics');
+    await reloaded;
+    await expect
+      .poll(() => page.getByTestId('server').textContent(), { timeout: 10_000 })
+      .toBe(endpoint);
+    expect(await page.getByTestId('workspace-select').inputValue()).toBe('analytics');
+    expect(answers).toEqual([]);
   });
 
   it('switches the session to the workspace and runs GSQL cells there', async () => {
@@ -148,5 +181,10 @@ describe('workspace picker', () => {
     });
     expect(refused.status).toBe(409);
     expect(refused.body.error?.code).toBe('GWB-NOTEBOOK-WORKSPACE-STATE');
+    const page = await openPage();
+    const option = page.getByTestId('workspace-select').locator('option[value="analytics"]');
+    await option.waitFor({ state: 'attached' });
+    expect(await option.textContent()).toBe('analytics (Paused)');
+    expect(await option.isDisabled()).toBe(true);
   });
 });
