@@ -69,6 +69,7 @@ export function compileQuery(ast: CreateQuery | InterpretBlock, env: CompileEnv)
     const t = typeOf(c, p.type);
     const slot = c.slot();
     declare(c, cx, p.name, { kind: 'var', slot, t, row: false }, p);
+    c.paramSlots.add(slot);
     let def: unknown = undefined;
     if (p.defaultValue) def = constantValue(c, p.defaultValue, cx);
     params.push({ name: p.name, type: typeName(t), t, default: def, slot });
@@ -110,12 +111,16 @@ export function compileQuery(ast: CreateQuery | InterpretBlock, env: CompileEnv)
       const r = new Run(ctx, c.frameSize, writes, files, 0, pool);
       r.foldBlocked = c.gAssignedInClauses;
       try {
+        const nulls = new Set<number>();
         for (const p of params) {
           const given = Object.prototype.hasOwnProperty.call(args, p.name)
             ? args[p.name]
             : undefined;
+          // No value and no default: the parameter IS NULL (its reads see the type's default).
+          if ((given === undefined || given === null) && p.default === undefined) nulls.add(p.slot);
           r.f[p.slot] = bindParam(r, p, given);
         }
+        r.nullParams = nulls;
         await execute(r);
         // The last slice may end without a yield: its growth (the printed results) counts too.
         r.checkMemory();

@@ -469,6 +469,8 @@ export class Run {
   readonly gPending: GAccPending[] = [];
   /** Global accumulators some clause assigns with `=` (they do not fold their += inputs). */
   foldBlocked: ReadonlySet<number> = new Set();
+  /** Frame slots of the parameters given no value (`_`, omitted, no default): NULL. */
+  nullParams: ReadonlySet<number> = new Set();
   readonly va: (VAcc | undefined)[] = [];
   /** Every vertex accumulator created in this run (their columns go back to the pool). */
   readonly vaccs: VAcc[] = [];

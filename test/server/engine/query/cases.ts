@@ -57,6 +57,21 @@ export const cases: QueryCase[] = [
     ],
   },
   {
+    name: 'a parameter given no value (and no default) IS NULL; COALESCE skips it and converts to its first argument type',
+    query: q(
+      'PRINT a, s, a IS NULL AS aNull, s IS NOT NULL AS sGiven, d IS NULL AS dNull, COALESCE(a, e, 999.5) AS ca, COALESCE(s, "z") AS cs;',
+      'INT a, STRING s, DOUBLE d = 2.5, DOUBLE e',
+    ),
+    params: { s: 'x' },
+    expect: [{ a: 0, s: 'x', aNull: true, sGiven: true, dNull: false, ca: 999, cs: 'x' }],
+  },
+  {
+    name: 'COALESCE of given parameters: the first, converted to the first argument type',
+    query: q('PRINT COALESCE(a, e) AS ca, COALESCE(e, a) AS ce;', 'INT a, DOUBLE e'),
+    params: { a: 3, e: 7.75 },
+    expect: [{ ca: 3, ce: 7.75 }],
+  },
+  {
     name: 'INT / INT is integer division; with a DOUBLE it is not; % and negative numbers',
     query: q('PRINT 7 / 2 AS a, 7.0 / 2 AS b, -7 / 2 AS c, 7 % 3 AS d, 2 * 3.5 AS e;'),
     expect: [{ a: 3, b: 3.5, c: -3, d: 1, e: 7 }],

@@ -27,6 +27,8 @@ export class CompileContext {
   readonly vaccList: VAccInfo[] = [];
   readonly primedV = new Set<number>();
   readonly primedG = new Set<number>();
+  /** Frame slots of the query's parameters (IS NULL and COALESCE see when they are NULL). */
+  readonly paramSlots = new Set<number>();
   /** Global accumulators assigned (`=`) in some ACCUM / POST-ACCUM clause (run.ts GAccPending). */
   readonly gAssignedInClauses = new Set<number>();
   readonly heapCaps: { spec: AccSpec; cap: Fn }[] = [];

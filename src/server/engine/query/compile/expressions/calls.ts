@@ -12,7 +12,7 @@ import { udf, unavailableUdf } from '../../udf/index.js';
 import { converter, keyOf } from '../../runtime-values.js';
 import { elementsOf } from '../../accum.js';
 import { ANY } from '../../types.js';
-import { compileExpr, compileConstant } from './expr.js';
+import { compileExpr, compileConstant, nullableParam } from './expr.js';
 import { checkArity } from './methods.js';
 import { compileEvaluate, compileReset, compileSelectVertex } from './special-calls.js';
 import { typeOf } from './typing.js';
@@ -48,6 +48,7 @@ export function compileCall(comp: CompileContext, e: Expr & { kind: 'Call' }, cx
     return compileConstant(comp, null, ANY);
   }
   if (lname === 'reset_collection_accum') return compileReset(comp, e);
+  if (lname === 'coalesce' && e.args.length > 0) return compileCoalesce(comp, e, cx);
   if (lname === 'selectvertex') return compileSelectVertex(comp, e, cx);
   if (lname === 'evaluate') return compileEvaluate(comp, e, cx);
   const unavailable = unavailableUdf(e.name);
@@ -158,4 +159,29 @@ function compileSubqueryCall(comp: CompileContext, e: Expr & { kind: 'Call' }, c
     },
   });
   return { f: (r) => r.f[tmp], t: returns ?? ANY };
+}
+
+/**
+ * COALESCE: the first argument that is not NULL (a parameter given no value, or a null value),
+ * converted to the first argument's type as the reference documents (COALESCE(int, 999.5) is 999).
+ */
+function compileCoalesce(comp: CompileContext, e: Expr & { kind: 'Call' }, cx: Cx): CE {
+  const args = e.args.map((a) => ({
+    ...compileExpr(comp, a, cx),
+    param: nullableParam(comp, a, cx),
+  }));
+  const first = (args[0] as CE).t;
+  const conv = converter(first);
+  return {
+    f: (r) => {
+      for (const a of args) {
+        if (a.param >= 0 && r.nullParams.has(a.param)) continue;
+        const v = a.f(r);
+        if (v === null || v === undefined) continue;
+        return conv ? conv(v) : v;
+      }
+      return null;
+    },
+    t: first,
+  };
 }

@@ -144,6 +144,8 @@ export function compileExpr(comp: CompileContext, e: Expr, cx: Cx): CE {
       };
     }
     case 'IsNull': {
+      const param = nullableParam(comp, e.value, cx);
+      if (param >= 0) return { f: (r) => r.nullParams.has(param) !== e.negated, t: BOOL };
       const v = compileExpr(comp, e.value, cx).f;
       return { f: (r) => (v(r) == null) !== e.negated, t: BOOL };
     }
@@ -274,4 +276,11 @@ export function compileName(comp: CompileContext, name: string, node: Expr, cx: 
     return compileSeeds(comp, [{ kind: 'TypeStar', typeName: name, range: node.range }], cx);
   comp.error(node, 'QUERY-UNKNOWN-VARIABLE', `unknown name ${name}`);
   return compileConstant(comp, null, ANY);
+}
+
+/** The frame slot of a query parameter named by `e` (it may be NULL), or -1. */
+export function nullableParam(comp: CompileContext, e: Expr, cx: Cx): number {
+  if (e.kind !== 'Name') return -1;
+  const sym = cx.scope.lookup(e.name);
+  return sym?.kind === 'var' && comp.paramSlots.has(sym.slot) ? sym.slot : -1;
 }
