@@ -37,6 +37,16 @@ function start(): Promise<GwbServe> {
   });
 }
 
+/** A client of graph g on `serve`, as the default user. */
+function connect(serve: GwbServe): GraphClient {
+  return new GraphClient({
+    url: serve.url,
+    graph: 'g',
+    username: 'tigergraph',
+    password: 'tigergraph',
+  });
+}
+
 async function gsql(text: string): Promise<string> {
   const answer = await client.gsql(text);
   if (!answer.ok) throw new Error(answer.output);
@@ -48,12 +58,7 @@ beforeAll(async () => {
   writeFileSync(join(files, 'TokenBank.cpp'), tokenBank);
   writeFileSync(join(files, 'udfs.mjs'), udfModule);
   server = await start();
-  client = new GraphClient({
-    url: server.url,
-    graph: 'g',
-    username: 'tigergraph',
-    password: 'tigergraph',
-  });
+  client = connect(server);
   await gsql('CREATE VERTEX P (PRIMARY_ID id STRING, born INT)\nCREATE GRAPH g (P)');
 }, 120_000);
 afterAll(async () => {
@@ -74,12 +79,7 @@ describe('UDF files (PUT / GET)', () => {
     await server.kill();
     server = await start();
     await client.close();
-    client = new GraphClient({
-      url: server.url,
-      graph: 'g',
-      username: 'tigergraph',
-      password: 'tigergraph',
-    });
+    client = connect(server);
     await gsql('GET ExprFunctions TO "back.hpp"\nGET TokenBank TO "back.cpp"');
     expect(readFileSync(join(files, 'back.hpp'), 'utf8')).toBe(exprFunctions);
     expect(readFileSync(join(files, 'back.cpp'), 'utf8')).toBe(tokenBank);
