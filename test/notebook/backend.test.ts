@@ -288,6 +288,19 @@ describe('cell runs', () => {
     const badBody = await notebook.api<Failure>('POST', '/api/run', { cell: { id: '!' } });
     expect(badBody.status).toBe(400);
   });
+
+  it('has no workspaces without a control plane (--cloud-url), and says so', async () => {
+    const session = await notebook.api<{ cloud: boolean }>('GET', '/api/session');
+    expect(session.body.cloud).toBe(false);
+    for (const [method, path, body] of [
+      ['GET', '/api/workspaces', undefined],
+      ['POST', '/api/workspace', { workspace: 'any' }],
+    ] as const) {
+      const answer = await notebook.api<Failure>(method, path, body);
+      expect(answer.status).toBe(409);
+      expect(answer.body.error?.code).toBe('GWB-NOTEBOOK-NO-CLOUD');
+    }
+  });
 });
 
 describe('ipynb', () => {
