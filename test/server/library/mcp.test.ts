@@ -47,17 +47,26 @@ describe('run_template_query on the embedded library', () => {
     }
   });
 
-  it('refuses a template that can write unless writes are allowed', async () => {
+  it('refuses a template asked to write unless writes are allowed; unasked it only reads', async () => {
     const params = { v_type: L.V, e_type: L.D };
+    // Asked to store scores in an attribute: the template's setAttr runs, so it writes.
+    const writing = { ...params, result_attribute: 'score' };
     const readOnly = await connectInMemory(lib.client);
     try {
       const refused = await callTool(readOnly.mcp, 'run_template_query', {
         name: 'GDBMS_ALGO.centrality.pagerank',
         graph: L.graph,
-        params,
+        params: writing,
       });
       expect(refused.isError).toBe(true);
       expect(textOf(refused)).toMatch(/setAttr|file/);
+      // Left at their defaults, result_attribute and file_path ask for no write.
+      const read = await callTool(readOnly.mcp, 'run_template_query', {
+        name: 'GDBMS_ALGO.centrality.pagerank',
+        graph: L.graph,
+        params,
+      });
+      expect(read.isError, textOf(read)).toBeFalsy();
     } finally {
       await readOnly.close();
     }
