@@ -103,6 +103,43 @@ export function ensureKnownArguments(
   );
 }
 
+/**
+ * With writes allowed, an installed query's text is read only to check the argument names; a
+ * text that cannot be read leaves them to the service (nothing is refused for safety here).
+ */
+export async function checkInstalledQueryArguments(
+  client: GraphClient,
+  graph: string,
+  name: string,
+  options: CallOptions,
+  args: Record<string, unknown>,
+): Promise<void> {
+  const { query } = await installedQueryText(client, graph, name, options);
+  if (query !== undefined) ensureKnownArguments(`query ${name}`, query, args);
+}
+
+/** The template query's definition, parsed, with what kept it from parsing. */
+async function templateQuery(client: GraphClient, name: string, options: CallOptions) {
+  const [info] = await client.call(
+    'getTemplateInfo',
+    { path: { functionName: name } },
+    { ...options },
+  );
+  const { queries, problems } = createQueries(info?.query ?? '');
+  return { query: queries[0], problems };
+}
+
+/** With writes allowed, a template's definition is read only to check the argument names. */
+export async function checkTemplateArguments(
+  client: GraphClient,
+  name: string,
+  options: CallOptions,
+  args: Record<string, unknown>,
+): Promise<void> {
+  const { query } = await templateQuery(client, name, options);
+  if (query !== undefined) ensureKnownArguments(`template query ${name}`, query, args);
+}
+
 /** The writes that can happen: with the arguments given, those their conditions allow. */
 function writesFor(query: CreateQuery, args: Record<string, unknown> | undefined) {
   return args === undefined ? findWrites(query) : writesWithArguments(query, args);
@@ -142,13 +179,7 @@ export async function ensureTemplateReadOnly(
   options: CallOptions = {},
   args?: Record<string, unknown>,
 ): Promise<void> {
-  const [info] = await client.call(
-    'getTemplateInfo',
-    { path: { functionName: name } },
-    { ...options },
-  );
-  const { queries, problems } = createQueries(info?.query ?? '');
-  const [query] = queries;
+  const { query, problems } = await templateQuery(client, name, options);
   if (query === undefined) {
     const why = problems.length > 0 ? `:\n${formatProblems(problems)}` : '';
     throw new ToolRefusal(

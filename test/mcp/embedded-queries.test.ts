@@ -155,6 +155,24 @@ describe('read-only by the arguments given', () => {
     await c.close();
   });
 
+  it('refuses a misspelt parameter name with writes allowed too', async () => {
+    const rw = await connectInMemory(fixture.client, { allowWrites: true });
+    const template = await callTool(rw.mcp, 'run_template_query', {
+      name: 'GDBMS_ALGO.centrality.pagerank',
+      graph: 'social',
+      params: { vertex_type: 'Person', e_type: 'knows' },
+    });
+    expect(template.isError).toBe(true);
+    expect(textOf(template)).toContain('GWB-MCP-UNKNOWN-ARGUMENT');
+    const installed = await callTool(rw.mcp, 'run_installed_query', {
+      name: 'maybe_bump',
+      params: { bumpp: true },
+    });
+    expect(installed.isError).toBe(true);
+    expect(textOf(installed)).toContain('has no parameter "bumpp"');
+    await rw.close();
+  });
+
   it('runs an installed query whose write sits behind a parameter left off, refuses it on', async () => {
     const before = await ages();
     const c = await connectInMemory(fixture.client);

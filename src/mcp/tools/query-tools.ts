@@ -8,6 +8,8 @@ import { interpretTool } from './interpret-tool.js';
 import { jsonSafe } from '../json-safe.js';
 import {
   installedQueryText,
+  checkInstalledQueryArguments,
+  checkTemplateArguments,
   ensureInstalledQueryReadOnly,
   ensureTemplateReadOnly,
 } from '../query-text.js';
@@ -118,6 +120,8 @@ export const runInstalledQueryTool = defineTool({
     const graph = await ctx.graph(args.graph);
     if (!ctx.options.allowWrites) {
       await ensureInstalledQueryReadOnly(ctx.client, graph, args.name, ctx.call, args.params ?? {});
+    } else {
+      await checkInstalledQueryArguments(ctx.client, graph, args.name, ctx.call, args.params ?? {});
     }
     const results = await ctx.client.runQuery(args.name, args.params ?? {}, {
       ...ctx.call,
@@ -151,6 +155,8 @@ export const runTemplateQueryTool = defineTool({
     const graph = await ctx.graph(args.graph);
     if (!ctx.options.allowWrites) {
       await ensureTemplateReadOnly(ctx.client, args.name, ctx.call, args.params ?? {});
+    } else {
+      await checkTemplateArguments(ctx.client, args.name, ctx.call, args.params ?? {});
     }
     const results = await ctx.client.runTemplate(args.name, args.params ?? {}, {
       ...ctx.call,
