@@ -82,10 +82,21 @@ export function shellServices(engine: Engine, allowedDirs: readonly string[]): S
       compileJobText(text, engine.catalog, graph);
     },
     runLoadingJob: async (graph, statement) => {
+      // USING lists filename variables (or the legacy FILENAME=) and the legacy run options
+      // SEPARATOR=, EOL= and HEADER= of `RUN JOB ... USING FILENAME="f", SEPARATOR=",", ...`.
       const files: Record<string, string> = {};
-      for (const option of statement.using) files[option.name] = optionText(option);
+      const overrides: { sep?: string; eol?: string; header?: boolean } = {};
+      for (const option of statement.using) {
+        const text = optionText(option);
+        const name = option.name.toUpperCase();
+        if (name === 'SEPARATOR') overrides.sep = text;
+        else if (name === 'EOL') overrides.eol = text;
+        else if (name === 'HEADER') overrides.header = text.toLowerCase() === 'true';
+        else files[option.name] = text;
+      }
       const results = await runLoadingJobOnFiles(engine, graph, statement.name, files, {
         allowedDirs,
+        ...overrides,
       });
       return report(results);
     },

@@ -131,6 +131,9 @@ export async function runLoadingJobOnFiles(
     }
   }
   for (const [variable] of runs) {
+    // A legacy online-post job has no filename variables: RUN JOB ... USING FILENAME="path"
+    // feeds the file to its LOAD statements, whatever the option is called.
+    if (compiled.jobType === 'ONLINE_POST') continue;
     if (!compiled.filenames.has(variable)) {
       throw new LoadingJobError(
         'LOADING-UNKNOWN-FILENAME',

@@ -12,6 +12,8 @@ import {
   runLoadingJobOnFiles,
 } from '../../../../src/server/engine/loading/files.js';
 import { LoadingJobRegistry } from '../../../../src/server/engine/loading/jobs-registry.js';
+import { ShellSession } from '../../../../src/server/engine/shell/session.js';
+import { shellServices } from '../../../../src/server/handlers/shell-services.js';
 import { defineJob, dump, stats, tempEngine, type TempEngine } from './helpers.js';
 
 let temp: TempEngine;
@@ -264,5 +266,23 @@ describe('LoadingJobRegistry', () => {
     await registry.wait(aborted);
     expect(registry.status(aborted)?.overall.status).toBe('ABORTED');
     expect(registry.resume(aborted)).toBe(false);
+  });
+});
+
+describe('legacy RUN JOB of an online-post job (the reference’s earlier kits)', () => {
+  it('feeds USING FILENAME= to the job and applies SEPARATOR= and EOL=', async () => {
+    writeFileSync(join(allowed, 'semi.txt'), 'cat;Cat\ndan;Dan\n');
+    const session = new ShellSession(temp.engine, shellServices(temp.engine, [allowed]));
+    const result = await session.run(
+      'USE GRAPH social\n' +
+        'CREATE ONLINE_POST JOB op FOR GRAPH social { LOAD TO VERTEX person VALUES ($0, $1, _, _); }\n' +
+        'RUN JOB op USING FILENAME="semi.txt", SEPARATOR=";", EOL="\\n"\n',
+    );
+    expect(result.returnCode, result.lines.join('\n')).toBe(0);
+    expect(result.lines.join('\n')).toMatch(/valid lines: 2, rejected lines: 0/);
+    expect(dump(temp.engine).vertices.person).toEqual({
+      cat: { name: 'Cat', age: 0, score: 0 },
+      dan: { name: 'Dan', age: 0, score: 0 },
+    });
   });
 });
