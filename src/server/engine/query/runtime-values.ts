@@ -48,7 +48,10 @@ export function keyOf(v: unknown): unknown {
     }
     return v;
   }
-  if (v instanceof EdgeRef) return `\u0000e${v.table.def.name}:${v.slot}`;
+  // An undirected edge reached from each of its ends is two values (one per direction), as
+  // the real service reports it in SetAccum<EDGE> and printed edge lists.
+  if (v instanceof EdgeRef)
+    return `\u0000e${v.table.def.name}:${v.slot}${v.flip && !v.table.def.directed ? '~' : ''}`;
   if (v instanceof VSet) return `\u0000s${v.ids.join(',')}`;
   return `\u0000o${JSON.stringify(v, bigintJson)}`;
 }

@@ -356,6 +356,39 @@ export const cases: QueryCase[] = [
     expect: [{ '@@l': [0, -9, 4], '@@ok': [true, false, false] }, { '@@l': [-9, 4] }],
   },
   {
+    name: 'an undirected edge reached from each end is two values in SetAccum<EDGE>, each printed from its walk source',
+    query: q(
+      `SetAccum<EDGE> @@es; S = {person.*};
+       T = SELECT t FROM S:s -(knows:e)- person:t WHERE s.name == "Dan" OR t.name == "Dan" ACCUM @@es += e;
+       PRINT @@es.size() AS n, @@es;`,
+    ),
+    expect: [
+      {
+        n: 2,
+        '@@es': [
+          {
+            e_type: 'knows',
+            from_id: 'cat',
+            from_type: 'person',
+            to_id: 'dan',
+            to_type: 'person',
+            directed: false,
+            attributes: { since: 2020 },
+          },
+          {
+            e_type: 'knows',
+            from_id: 'dan',
+            from_type: 'person',
+            to_id: 'cat',
+            to_type: 'person',
+            directed: false,
+            attributes: { since: 2020 },
+          },
+        ],
+      },
+    ],
+  },
+  {
     name: 'collection accumulators: List, Set, Bag with methods',
     query: q(
       `ListAccum<INT> @@l; SetAccum<INT> @@s; BagAccum<INT> @@b;
