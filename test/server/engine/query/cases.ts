@@ -72,6 +72,13 @@ export const cases: QueryCase[] = [
     expect: [{ ca: 3, ce: 7.75 }],
   },
   {
+    name: 'a built-in documented to return FLOAT (log10) gives its 32-bit value, also when a DOUBLE uses it',
+    query: q(
+      'SumAccum<DOUBLE> @@s; @@s += 1 / log10(2); DOUBLE scaled = log10(2) * 1000000000; PRINT @@s * 1000000000 AS sum, scaled;',
+    ),
+    expect: [{ sum: 3321927936.8523, scaled: 301030009.98497 }],
+  },
+  {
     name: 'INT / INT is integer division; with a DOUBLE it is not; % and negative numbers',
     query: q('PRINT 7 / 2 AS a, 7.0 / 2 AS b, -7 / 2 AS c, 7 % 3 AS d, 2 * 3.5 AS e;'),
     expect: [{ a: 3, b: 3.5, c: -3, d: 1, e: 7 }],

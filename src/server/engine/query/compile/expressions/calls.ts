@@ -67,8 +67,17 @@ export function compileCall(comp: CompileContext, e: Expr & { kind: 'Call' }, cx
       fs[0] = (r) => distinctElements(set(r));
     } else if (e.distinct)
       comp.error(e, 'QUERY-SYNTAX', `DISTINCT applies to aggregate functions, not ${e.name}`);
-    const fn = builtin.fn;
     const t = builtin.type(args.map((a) => a.t));
+    // A built-in documented to return FLOAT (log10, sqrt, ...) answers the 32-bit value: a
+    // DOUBLE that sums it adds what the real service adds.
+    const raw = builtin.fn;
+    const fn: typeof raw =
+      t.k === 'float'
+        ? (a, r) => {
+            const v = raw(a, r);
+            return typeof v === 'number' ? Math.fround(v) : v;
+          }
+        : raw;
     if (fs.length === 1) {
       const f0 = fs[0] as Fn;
       return { f: (r) => fn([f0(r)], r), t };
