@@ -91,15 +91,18 @@ describe('shell habits in tmux', () => {
     key('Enter');
     await waitFor(/Timing is on\./);
     key('C-l');
-    await expect.poll(() => pane(), { timeout: 10_000 }).not.toContain('Timing is on.');
-    expect(pane()).toMatch(prompt);
+    // The screen is cleared first and the prompt drawn again after: wait for both.
+    const clearedOf = (gone: string) => () => {
+      const now = pane();
+      return !now.includes(gone) && prompt.test(now);
+    };
+    await expect.poll(clearedOf('Timing is on.'), { timeout: 10_000 }).toBe(true);
     type('\\timing off');
     key('Enter');
     await waitFor(/Timing is off\./);
     type('clear');
     key('Enter');
-    await expect.poll(() => pane(), { timeout: 10_000 }).not.toContain('Timing is off.');
-    expect(pane()).toMatch(prompt);
+    await expect.poll(clearedOf('Timing is off.'), { timeout: 10_000 }).toBe(true);
   }, 60_000);
 
   it('puts every error of a message on the line of its mistake', async () => {
