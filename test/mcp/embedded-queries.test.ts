@@ -1,8 +1,6 @@
-// The query tools against the embedded service itself. Query execution is being built: until the
-// service runs queries (interpret answers 501 GWB-NOT-SUPPORTED, CREATE QUERY is refused by the
-// shell), these tests skip themselves; replay.test.ts covers the same tools on recorded answers.
+// The query tools against the embedded service itself (replay.test.ts covers the same tools on
+// recorded answers of a real server).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isGraphError } from '../../src/core/errors.js';
 import { callTool, connectInMemory, startFixture, textOf, type Fixture } from './fixture.js';
 
 const readText = `CREATE QUERY older_than(INT n) FOR GRAPH social {
@@ -17,20 +15,13 @@ const writeText = `CREATE QUERY age_all() FOR GRAPH social {
 }`;
 
 let fixture: Fixture;
-let runs = { interpret: false, installed: false };
 
 beforeAll(async () => {
   fixture = await startFixture();
-  try {
-    await fixture.client.interpret('INTERPRET QUERY () FOR GRAPH social { PRINT 1; }');
-    runs = { ...runs, interpret: true };
-  } catch (error) {
-    if (!isGraphError(error) || error.status !== 501) throw error;
-  }
   const shell = await fixture.client.gsql(
     `USE GRAPH social\n${readText}\n${writeText}\nINSTALL QUERY older_than, age_all`,
   );
-  runs = { ...runs, installed: shell.ok };
+  if (!shell.ok) throw new Error(`the fixture queries did not install:\n${shell.output}`);
 });
 afterAll(async () => {
   await fixture?.close();
@@ -44,8 +35,7 @@ async function ages(): Promise<string[]> {
 }
 
 describe('queries on the embedded service', () => {
-  it('interpret_query runs a reading query', async (ctx) => {
-    if (!runs.interpret) ctx.skip();
+  it('interpret_query runs a reading query', async () => {
     const c = await connectInMemory(fixture.client);
     const result = await callTool(c.mcp, 'interpret_query', {
       query:
@@ -56,8 +46,7 @@ describe('queries on the embedded service', () => {
     await c.close();
   });
 
-  it('run_installed_query runs a reading query and refuses a writing one', async (ctx) => {
-    if (!runs.installed) ctx.skip();
+  it('run_installed_query runs a reading query and refuses a writing one', async () => {
     const c = await connectInMemory(fixture.client);
     const ok = await callTool(c.mcp, 'run_installed_query', {
       name: 'older_than',
@@ -75,8 +64,7 @@ describe('queries on the embedded service', () => {
     });
     await c.close();
   });
-  it('install_query, list_queries, describe_query and the query resource', async (ctx) => {
-    if (!runs.installed) ctx.skip();
+  it('install_query, list_queries, describe_query and the query resource', async () => {
     const rw = await connectInMemory(fixture.client, { allowWrites: true });
     const installed = await callTool(rw.mcp, 'install_query', {
       query:
