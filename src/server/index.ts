@@ -24,6 +24,7 @@ import { buildRouteTable, unsupportedOperations } from './http/route-table.js';
 import { Router } from './http/router.js';
 import { monitorOf } from './metrics/monitor.js';
 import { enableDataSourceLoading } from './datasources/loading.js';
+import { keepGraphRecordsInStep } from './graph-records.js';
 import { listen, type HttpListener } from './http/server.js';
 import { processAlive } from '../core/process-alive.js';
 
@@ -183,6 +184,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await monitor.start();
     cleanups.push(() => Promise.resolve(monitor.stop()));
     enableDataSourceLoading(engine);
+    await keepGraphRecordsInStep(engine);
     const users = await AccessStore.open(engine.records, dir, {
       graphExists: (graph) => engine.catalog.graphs.some((g) => g.name === graph),
     });

@@ -54,6 +54,8 @@ export class Engine {
   private closed = false;
   /** Read-only queries register here; writes and folds wait for them (see read-gate.ts). */
   readonly reads = new ReadGate();
+  /** Called after each durable schema change (records kept per graph follow their graph). */
+  private readonly schemaListeners: ((catalog: CatalogData) => Promise<void>)[] = [];
 
   private constructor(
     readonly dir: string,
@@ -160,7 +162,20 @@ export class Engine {
       const catalog = change(graph.catalog);
       return { mutations: [{ k: 'schema', catalog }], result: catalog };
     });
-    return outcome.result ?? this.catalog;
+    const catalog = outcome.result ?? this.catalog;
+    // The change is durable already: a listener's failure must not report it as refused. What a
+    // listener keeps in step is brought in step again when the service opens.
+    for (const listener of this.schemaListeners) {
+      await listener(catalog).catch((error: unknown) => {
+        process.emitWarning(`after a schema change: ${String(error)}`, 'GwbSchemaListener');
+      });
+    }
+    return catalog;
+  }
+
+  /** Runs `listener` after every durable schema change, before the change is acknowledged. */
+  onSchemaChange(listener: (catalog: CatalogData) => Promise<void>): void {
+    this.schemaListeners.push(listener);
   }
 
   /** Folds adjacency deltas; checkpoints when the log has grown (or when forced). */

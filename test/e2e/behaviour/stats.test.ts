@@ -166,3 +166,20 @@ describe('histograms', () => {
     ).rejects.toMatchObject({ status: 404 });
   });
 });
+
+describe('a dropped graph', () => {
+  it('takes its statistics along: created again under its name, it has none', async () => {
+    const again = `${g}_again`;
+    await gsqlOk(client, `CREATE GRAPH ${again} (${P}, ${C}, ${L})`);
+    await client.call('refreshVertexCardinality', { query: { graph: again, vertex: [P] } });
+    const gathered = await client.call('getCardinality', { query: { graph: again } });
+    expect(gathered.vertex_counts).toContainEqual({ type: P, count: 11 });
+    await gsqlOk(client, `DROP GRAPH ${again}`);
+    await gsqlOk(client, `CREATE GRAPH ${again} (${P}, ${C}, ${L})`);
+    expect(await client.call('getCardinality', { query: { graph: again } })).toEqual({
+      vertex_counts: [],
+      edge_counts: [],
+    });
+    await gsqlOk(client, `DROP GRAPH ${again}`);
+  });
+});
