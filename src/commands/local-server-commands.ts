@@ -25,6 +25,9 @@ export async function runStatusCommand(flags: LocalServerFlags): Promise<number>
         `gwb server: running on ${state.url} (pid ${state.pid}, data ${dir}, log ${log})\n`,
       );
       return 0;
+    case 'starting':
+      process.stdout.write(`gwb server: starting on ${dir}; log ${log}\n`);
+      return 3;
     case 'unresponsive':
       process.stdout.write(
         `gwb server: process ${state.pid} owns ${dir} but does not answer` +

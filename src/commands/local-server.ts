@@ -5,7 +5,7 @@
 // the server) is the pid file: a LOCK whose process is gone, or whose server does not answer, is
 // stale, and is cleared here before a new server starts.
 import { spawn } from 'node:child_process';
-import { mkdir, open, readFile, unlink } from 'node:fs/promises';
+import { mkdir, open, readFile, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GraphClient } from '../core/client/index.js';
@@ -17,6 +17,8 @@ export const logFileName = 'gwb-serve.log';
 /** What the data folder's LOCK says about its server, checked against the process and a ping. */
 export type LocalServerState =
   | { readonly state: 'none' }
+  /** A LOCK just created whose owner has not written its pid yet. */
+  | { readonly state: 'starting' }
   | { readonly state: 'running'; readonly pid: number; readonly url: string }
   /** The owner is alive but not listening yet (or no longer answers). */
   | { readonly state: 'unresponsive'; readonly pid: number; readonly url: string | undefined }
@@ -44,6 +46,14 @@ async function answersPing(url: string): Promise<boolean> {
   }
 }
 
+/** How long an empty LOCK counts as one being taken rather than one left behind. */
+const freshLockMs = 2_000;
+
+async function youngerThan(file: string, ms: number): Promise<boolean> {
+  const info = await stat(file).catch(() => undefined);
+  return info !== undefined && Date.now() - info.mtimeMs < ms;
+}
+
 async function readLock(dir: string): Promise<string | undefined> {
   return readFile(join(dir, lockFileName), 'utf8').catch(() => undefined);
 }
@@ -56,6 +66,11 @@ export async function localServerState(dir: string): Promise<LocalServerState> {
   const pid = Number(pidText?.trim());
   const url = urlText?.trim() || undefined;
   if (!Number.isSafeInteger(pid) || pid <= 0) {
+    // A server writes its pid right after creating the file: a fresh empty LOCK is being taken.
+    const empty = text.trim() === '';
+    if (empty && (await youngerThan(join(dir, lockFileName), freshLockMs))) {
+      return { state: 'starting' };
+    }
     return { state: 'stale', pid: undefined, reason: 'the LOCK file names no process' };
   }
   if (!processAlive(pid)) return { state: 'stale', pid, reason: `process ${pid} is gone` };
@@ -133,13 +148,17 @@ export async function startLocalServer(
     await out.close();
   }
   const deadline = Date.now() + (options.timeoutMs ?? 30_000);
+  let settledFailures = 0;
   while (Date.now() < deadline) {
     const state = await localServerState(dir);
     if (state.state === 'running') {
       return { pid: state.pid, url: state.url, started: state.pid === pid, log };
     }
-    // Our server gave up and nobody else owns the folder: say why, from its log.
-    if (exited !== undefined && state.state !== 'unresponsive') {
+    // Our server gave up and, checked twice 100 ms apart, nobody else owns the folder (a face
+    // starting at the same time may have won the LOCK and be between its steps): say why.
+    const nobody = state.state === 'none' || state.state === 'stale';
+    settledFailures = exited !== undefined && nobody ? settledFailures + 1 : 0;
+    if (settledFailures >= 3) {
       throw new LocalServerError(
         'GWB-LOCAL-SERVER-START',
         `the local gwb server for ${dir} did not start (exit ${String(exited)}); ${log}:\n` +
@@ -160,8 +179,13 @@ export async function stopLocalServer(
   dir: string,
   timeoutMs = 15_000,
 ): Promise<{ pid: number } | { stale: boolean } | undefined> {
-  const state = await localServerState(dir);
-  if (state.state === 'none') return undefined;
+  let state = await localServerState(dir);
+  // A server taking the LOCK writes its pid at once: wait for it rather than miss it.
+  for (let i = 0; state.state === 'starting' && i < 30; i++) {
+    await sleep(100);
+    state = await localServerState(dir);
+  }
+  if (state.state === 'none' || state.state === 'starting') return undefined;
   if (state.state === 'stale') return { stale: await clearStaleLock(dir) };
   try {
     process.kill(state.pid, 'SIGTERM');
