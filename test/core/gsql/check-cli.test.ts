@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LDBC_TIGERGRAPH, ldbcGsqlFiles } from '../../ldbc/paths.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 let dir = '';
@@ -83,14 +84,9 @@ describe('gwb check warnings', () => {
   });
 });
 
-/** The LDBC SNB BI workload for TigerGraph, vendored with its license. */
-const ldbc = join(root, 'test', 'third_party', 'ldbc_snb_bi', 'tigergraph');
-
 describe('gwb check on the LDBC SNB BI workload', () => {
   it('is clean on every .gsql file: schema, loading jobs, both query syntaxes, batches', () => {
-    const files = readdirSync(ldbc, { recursive: true, encoding: 'utf8' })
-      .filter((f) => f.endsWith('.gsql'))
-      .map((f) => join(ldbc, f));
+    const files = ldbcGsqlFiles().map((f) => join(LDBC_TIGERGRAPH, f));
     expect(files.length).toBeGreaterThanOrEqual(56);
     expect(gwbCheck(...files)).toEqual({ code: 0, stdout: '' });
   });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { formatText, lex, parse, withoutRanges } from '../../../src/core/gsql/index.js';
+import { LDBC_TIGERGRAPH, ldbcGsqlFiles } from '../../ldbc/paths.js';
 import { diagnosticLine, roundTripProblem } from './helpers.js';
 
 /**
@@ -25,10 +26,8 @@ const files = readdirSync(dir)
   .sort();
 
 /** The LDBC SNB BI workload for TigerGraph, vendored with its license: GSQL nobody here wrote. */
-const ldbc = fileURLToPath(new URL('../../third_party/ldbc_snb_bi/tigergraph/', import.meta.url));
-const ldbcFiles = readdirSync(ldbc, { recursive: true, encoding: 'utf8' })
-  .filter((f) => f.endsWith('.gsql'))
-  .sort();
+const ldbc = LDBC_TIGERGRAPH;
+const ldbcFiles = ldbcGsqlFiles();
 
 describe('corpus', () => {
   it('has files', () => {
