@@ -4,7 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Operation } from '../../../src/core/ops/define.js';
 import { catalogue, operations } from '../../../src/core/ops/index.js';
-import { buildRouteTable, type ListenerKind } from '../../../src/server/http/route-table.js';
+import { serviceHandlers } from '../../../src/server/handlers/index.js';
+import {
+  buildRouteTable,
+  unsupportedOperations,
+  type ListenerKind,
+} from '../../../src/server/http/route-table.js';
 import { pathSegments, routeParams, Router } from '../../../src/server/http/router.js';
 import { pickVariant } from '../../../src/server/http/variants.js';
 import type { HttpError } from '../../../src/server/http/errors.js';
@@ -169,6 +174,14 @@ describe('route table', () => {
     );
     expect(pick('POST', '/gsql/v1/stats/cardinality', 'graph=g&vertex=A')).toBe(
       'refreshVertexCardinality',
+    );
+  });
+});
+
+describe('coverage of documents 1 and 2', () => {
+  it('has a handler for every operation the embedded service serves: none answers 501', () => {
+    expect(unsupportedOperations((name) => Object.hasOwn(serviceHandlers, name), routes)).toEqual(
+      [],
     );
   });
 });
