@@ -74,6 +74,7 @@ async function writeAllowed(
 
 export function shellServices(engine: Engine, allowedDirs: readonly string[]): ShellServices {
   return {
+    fileDirs: allowedDirs,
     files: {
       read: (path) => readAllowed(path, allowedDirs),
       write: (path, text) => writeAllowed(path, text, allowedDirs),

@@ -86,6 +86,11 @@ export class QueryService {
   readonly detached = new DetachedQueries();
   /** The user-defined functions queries of this engine may call (`gwb serve --udf`). */
   readonly udfs = new UdfRegistry();
+  /**
+   * false turns the generated-code tier off for every query compiled from now on (CompileEnv's
+   * `generatedCode`): the reference-case tests run each fixture on both tiers, which must agree.
+   */
+  generatedCode: boolean | undefined = undefined;
 
   constructor(private readonly engine: Engine) {}
 
@@ -115,6 +120,7 @@ export class QueryService {
     return compileQuery(ast, {
       catalog,
       graphName: graph,
+      ...(this.generatedCode === false ? { generatedCode: false } : {}),
       queries: (name) => this.installedQuery(graph, name),
       declaredQueries: installing
         ? (name) => (installing.has(name) ? existing(name) : undefined)

@@ -87,7 +87,7 @@ export function queryStatement(ctx: StatementContext): Promise<string[]> | undef
           requestId: `${++runCounter}.GSQL_SHELL.${Date.now()}`,
           url: installedQueryUrl(graph, s.name),
           timeoutMs: 16_000,
-          allowedFileDirs: [],
+          allowedFileDirs: ctx.services.fileDirs ?? [],
         });
         return answerText(output.results);
       })();
@@ -102,7 +102,7 @@ export function queryStatement(ctx: StatementContext): Promise<string[]> | undef
           requestId: `${++runCounter}.GSQL_SHELL.${Date.now()}`,
           url: interpretUrl,
           timeoutMs: 16_000,
-          allowedFileDirs: [],
+          allowedFileDirs: ctx.services.fileDirs ?? [],
         });
         return answerText(output.results);
       })();

@@ -19,6 +19,8 @@ export interface ShellServices {
   readonly queries?: (ctx: StatementContext) => Promise<string[]> | undefined;
   /** Users, roles and secrets, and who runs the script: privileges are checked per statement. */
   readonly access?: ShellAccess;
+  /** Folders the queries a script runs may read and write files in (LOADACCUM, FILE objects). */
+  readonly fileDirs?: readonly string[];
   /** Files PUT reads and GET writes (UDF files), on the service's machine; throw when refused. */
   readonly files?: {
     read(path: string): Promise<string>;

@@ -24,6 +24,8 @@ export interface ShellResult {
   readonly lines: string[];
   /** 0 on success, 1 when a statement failed (the __GSQL__RETURN__CODE__ of the real shell). */
   readonly returnCode: number;
+  /** The stable code of the failure (a diagnostic's or an error class's), when returnCode is 1. */
+  readonly errorCode?: string;
 }
 
 export class ShellSession {
@@ -49,7 +51,11 @@ export class ShellSession {
     const { ast, diagnostics } = parse(script);
     const errors = diagnostics.filter((d) => d.severity === 'error');
     if (errors.length > 0) {
-      return { lines: errors.map((d) => `Syntax error at ${formatDiagnostic(d)}`), returnCode: 1 };
+      return {
+        lines: errors.map((d) => `Syntax error at ${formatDiagnostic(d)}`),
+        returnCode: 1,
+        errorCode: errors[0]?.code ?? 'GSQL-SYNTAX',
+      };
     }
     const lines: string[] = [];
     for (const statement of ast.statements) {
@@ -68,7 +74,7 @@ export class ShellSession {
         this.graph = ctx.graph;
       } catch (error) {
         lines.push(failureText(statement, error));
-        return { lines, returnCode: 1 };
+        return { lines, returnCode: 1, errorCode: errorCodeOf(error) };
       }
     }
     return { lines, returnCode: 0 };
@@ -171,6 +177,12 @@ export class ShellSession {
 }
 
 /** The shell's text for a failed statement: semantic errors carry the statement's line:column. */
+/** The `code` every error class of the engine carries; INTERNAL for anything else. */
+function errorCodeOf(error: unknown): string {
+  const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : 'INTERNAL';
+}
+
 function failureText(statement: Statement, error: unknown): string {
   const { line, column } = statement.range.start;
   if (error instanceof ShellError) return error.message;
