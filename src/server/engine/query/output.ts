@@ -7,7 +7,7 @@
 // BitwiseAnd/OrAccum as 64 binary digits, INT beyond 2^53 exact (bigint; `stringifyResult`).
 import type { AttrType } from '../catalog/types.js';
 import type { Graph } from '../graph/graph.js';
-import { formatDatetime } from '../values.js';
+import { coerce, formatDatetime } from '../values.js';
 import {
   AccBase,
   ArrayAcc,
@@ -119,7 +119,13 @@ export function vertexAttributes(graph: Graph, id: number): Record<string, unkno
   if (!table) return out;
   const slot = vslotOf(id);
   const def = table.def;
-  if (def.primaryIdAsAttribute && !def.primaryKeySyntax) out[def.primaryId.name] = table.ids[slot];
+  // The id shown as an attribute has the id's declared type: a UINT id prints as a number (v_id
+  // stays text), as REST records show it.
+  if (def.primaryIdAsAttribute && !def.primaryKeySyntax)
+    out[def.primaryId.name] = attrOut(
+      def.primaryId.type,
+      coerce(def.primaryId.type, table.ids[slot]),
+    );
   def.attributes.forEach((a, i) => {
     out[a.name] = attrOut(a.type, table.columns[i]?.[slot]);
   });
