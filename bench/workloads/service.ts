@@ -1,6 +1,7 @@
 // Starts the embedded service the way users run it: a `gwb serve` child process (dist/cli.js,
 // rebuilt first when older than src/) on a free port with a fresh data folder, so the server
-// does not share the benchmark's event loop. Optional node flags (e.g. --cpu-prof) pass through.
+// does not share the benchmark's event loop. Optional node flags (e.g. --cpu-prof) and serve
+// flags (e.g. --allow-files) pass through.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,12 +43,26 @@ export function ensureBuild(): string | undefined {
 
 const listening = /^gwb serve: listening on (http:\/\/\S+) /m;
 
-/** `node [nodeArgs] dist/cli.js serve --port 0 --data <tmp>`; resolves once it listens. */
-export async function startServeChild(nodeArgs: readonly string[] = []): Promise<Service> {
+/** `node [nodeArgs] dist/cli.js serve --port 0 --data <tmp> [serveArgs]`; resolves once it listens. */
+export async function startServeChild(
+  nodeArgs: readonly string[] = [],
+  serveArgs: readonly string[] = [],
+): Promise<Service> {
   const dir = mkdtempSync(join(tmpdir(), 'gwb-bench-'));
   const child = spawn(
     process.execPath,
-    [...nodeArgs, cliPath, 'serve', '--port', '0', '--data', dir, '--max-body-mb', '1024'],
+    [
+      ...nodeArgs,
+      cliPath,
+      'serve',
+      '--port',
+      '0',
+      '--data',
+      dir,
+      '--max-body-mb',
+      '1024',
+      ...serveArgs,
+    ],
     { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stdout = '';
