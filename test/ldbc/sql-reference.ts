@@ -227,9 +227,19 @@ const dynamicLoad = [
      JOIN src_Post_isLocatedIn_Country lo ON lo.src = p.id`,
 ];
 
-/** Loads the generated data set (DIR/initial_snapshot/...) the way umbra/load.py does. */
-export async function openSqlReference(dataDir: string): Promise<SqlReference> {
-  const instance = await DuckDBInstance.create(':memory:', { threads: '1' });
+/**
+ * Loads the generated data set (DIR/initial_snapshot/...) the way umbra/load.py does. `threads`:
+ * DuckDB's worker threads; one for the tests, 'all' (DuckDB's default, every core) for the
+ * benchmark.
+ */
+export async function openSqlReference(
+  dataDir: string,
+  threads: number | 'all' = 1,
+): Promise<SqlReference> {
+  const instance = await DuckDBInstance.create(
+    ':memory:',
+    threads === 'all' ? {} : { threads: String(threads) },
+  );
   const conn: DuckDBConnection = await instance.connect();
   const run = async (sql: string) => {
     try {

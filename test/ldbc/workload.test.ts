@@ -8,11 +8,9 @@
 // Every BI query runs with five parameter sets in syntax v2 (queries/) and v3
 // (queries_syntax_v3/, created over the v2 ones as CREATE OR REPLACE does), and each answer is
 // checked against the other syntax's and against LDBC's SQL implementation of the same query
-// (umbra/, run on DuckDB over the same CSV files: sql-reference.ts).
-//
-// One substitution, in the dml/ files only: they write and read temporary files under the
-// TigerGraph container's home folder (/home/tigergraph); here that folder is the test's own.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+// (umbra/, run on DuckDB over the same CSV files: sql-reference.ts). The scripts' steps are those
+// of bi-steps.ts, which the benchmark's LDBC row runs too.
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,30 +18,33 @@ import { GraphClient } from '../../src/core/client/index.js';
 import { startGwbServe, type GwbServe } from '../helpers/serve.js';
 import { gsqlParameters, pickParameters, sqlLiterals, type Parameter } from './bi-parameters.js';
 import { difference, gsqlRows, typedRows, type Table } from './bi-results.js';
+import {
+  biQueries,
+  createBi,
+  createLoadingJobs,
+  createSchema,
+  createSupportQueries,
+  insertBatch,
+  loadSnapshot,
+  partFiles,
+  precomputeRootPost,
+  putUdfFiles,
+  replyCountFolder,
+  runPrecompute,
+  udfFiles,
+} from './bi-steps.js';
 import { generate, type GeneratedData } from './generate.js';
 import { deleteFolder, deletedEdges, deletedVertices, writeDeleteBatch } from './delete-batch.js';
 import {
   addFriendTriangles,
-  batchFolder,
   networkStartDate,
   splitInsertBatches,
   type InsertBatches,
 } from './insert-batches.js';
-import { batchEdges, batchVertices, LdbcDriver } from './ldbc-driver.js';
+import { LdbcDriver } from './ldbc-driver.js';
 import { ldbcFile, ldbcFolder } from './ldbc-folder.js';
 import { openSqlReference, type SqlReference } from './sql-reference.js';
 
-const biQueries = Array.from({ length: 20 }, (_, i) => i + 1);
-/** The dml/ files setup.sh creates before loading, and the ones it creates after the BI queries. */
-const jobFiles = ['ins_Vertex', 'ins_Edge', 'del_Edge', 'load_precompute'];
-const precomputeFiles = [
-  'precompute-bi4',
-  'precompute-bi6',
-  'precompute-bi19',
-  'precompute-bi20',
-  'precompute-root-post',
-];
-const deleteFiles = ['del_Comment', 'del_Forum', 'del_Person', 'del_Post'];
 let work: string;
 let home: string;
 let serve: GwbServe;
@@ -58,11 +59,6 @@ let reference: SqlReference;
 const parameters = new Map<number, Parameter[][]>();
 const expected = new Map<number, Table[]>();
 const v2Answers = new Map<number, Table[]>();
-
-/** A dml/ file with the container's home folder replaced by the test's. */
-function dmlFile(name: string): string {
-  return ldbcFile(`tigergraph/dml/${name}.gsql`).replaceAll('/home/tigergraph', home);
-}
 
 /** Runs BI query N with each of its parameter sets; the answers in the comparable form. */
 async function runBi(query: number): Promise<Table[]> {
@@ -87,7 +83,7 @@ function expectAgreement(query: number, label: string, want: Table[], answers: T
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'gwb-ldbc-'));
   home = join(work, 'home');
-  mkdirSync(join(home, 'reply_count'), { recursive: true });
+  mkdirSync(join(home, replyCountFolder), { recursive: true });
   // Scale 2: about 6800 vertices and 45000 edges, large enough for ties and several shortest paths.
   data = generate(join(work, 'data'), { seed: 1, scale: 2 });
   batches = splitInsertBatches(join(work, 'data'));
@@ -124,33 +120,23 @@ afterAll(async () => {
 
 describe('LDBC SNB BI on gwb serve (ddl/setup.sh)', () => {
   it('puts the TokenBank and ExprFunctions files, which the service answers back', async () => {
-    for (const [fileName, path] of [
-      ['TokenBank', 'tigergraph/ddl/TokenBank.cpp'],
-      ['ExprFunctions', 'tigergraph/ddl/ExprFunctions.hpp'],
-    ] as const) {
-      await driver.gsql(`PUT ${fileName} FROM "${join(ldbcFolder, path)}"`, false);
+    await putUdfFiles(driver);
+    for (const [fileName, path] of udfFiles) {
       const stored = await client.call('getUdtFile', { path: { fileName } });
       expect(stored[fileName]).toBe(ldbcFile(path));
     }
   });
 
   it('creates the schema from ddl/schema.gsql', async () => {
-    await driver.gsql(ldbcFile('tigergraph/ddl/schema.gsql'), false);
+    await createSchema(driver);
   });
 
   it('creates the loading jobs of ddl/ and dml/', async () => {
-    await driver.gsql(ldbcFile('tigergraph/ddl/load_static.gsql'));
-    await driver.gsql(ldbcFile('tigergraph/ddl/load_dynamic.gsql'));
-    for (const name of jobFiles) await driver.gsql(dmlFile(name));
+    await createLoadingJobs(driver, home);
   });
 
   it('loads the initial snapshot with load_static and load_dynamic', async () => {
-    for (const job of ['load_static', 'load_dynamic'] as const) {
-      const using = Object.entries(data.jobs[job])
-        .map(([name, folder]) => `${name}="ANY:${folder}"`)
-        .join(', ');
-      await driver.gsql(`RUN LOADING JOB ${job} USING ${using}`);
-    }
+    await loadSnapshot(driver, data);
     // setup.sh's statistics check: the vertices per type of the initial snapshot.
     const initial = Object.fromEntries(
       Object.entries(data.vertices).map(([type, n]) => [type, n - (batches.moved[type] ?? 0)]),
@@ -162,19 +148,15 @@ describe('LDBC SNB BI on gwb serve (ddl/setup.sh)', () => {
 describe('LDBC SNB BI queries in syntax v2 (queries/)', () => {
   for (const query of biQueries) {
     it(`creates and installs bi-${query}`, async () => {
-      await driver.gsql(ldbcFile(`tigergraph/queries/bi-${query}.gsql`));
+      await createBi(driver, query);
       await driver.gsql(`INSTALL QUERY bi${query}`);
     });
   }
 });
 
 describe('LDBC SNB BI precompute and delete queries, ROOT_POST (ddl/setup.sh)', () => {
-  it('creates the precompute queries', async () => {
-    for (const name of precomputeFiles) await driver.gsql(dmlFile(name));
-  });
-
-  it('creates the delete queries', async () => {
-    for (const name of deleteFiles) await driver.gsql(dmlFile(name));
+  it('creates the precompute and delete queries', async () => {
+    await createSupportQueries(driver, home);
   });
 
   it('installs every query (INSTALL QUERY ALL)', async () => {
@@ -182,18 +164,9 @@ describe('LDBC SNB BI precompute and delete queries, ROOT_POST (ddl/setup.sh)', 
   });
 
   it('precomputes ROOT_POST and loads it with load_root_post', async () => {
-    await driver.query('precompute_root_post');
-    await driver.gsql('RUN LOADING JOB load_root_post');
+    await precomputeRootPost(driver);
   });
 });
-
-/** The part files of a batch folder, in order; none when the batch has no such folder. */
-function partFiles(folder: string): string[] {
-  if (!existsSync(folder)) return [];
-  return readdirSync(folder)
-    .sort()
-    .map((file) => join(folder, file));
-}
 
 const dataRows = (path: string) =>
   readFileSync(path, 'utf8').split('\n').filter(Boolean).length - 1;
@@ -202,18 +175,8 @@ describe('LDBC SNB BI batches (batches.py run_batch_update)', () => {
   it('inserts each day, maintains ROOT_POST (delta_root_post, load_root_post)', async () => {
     expect(batches.days.length).toBeGreaterThan(0);
     for (const day of batches.days) {
-      for (const [job, names] of [
-        ['insert_vertex', batchVertices],
-        ['insert_edge', batchEdges],
-      ] as const) {
-        for (const name of names) {
-          for (const path of partFiles(batchFolder(join(work, 'data'), name, day)))
-            expect(await driver.postFile(job, name, path), `${name} ${day}`).toBe(dataRows(path));
-        }
-      }
-      const next = new Date(Date.parse(day) + 86_400_000).toISOString().slice(0, 10);
-      await driver.query('delta_root_post', { startDate: day, endDate: next });
-      await driver.gsql('RUN LOADING JOB load_root_post');
+      for (const file of await insertBatch(driver, join(work, 'data'), day))
+        expect(file.loaded, `${file.name} ${day}`).toBe(dataRows(file.path));
     }
   });
 
@@ -237,19 +200,9 @@ describe('LDBC SNB BI batches (batches.py run_batch_update)', () => {
 
 describe('LDBC SNB BI precomputation (queries.py run_precompute)', () => {
   it('runs precompute_bi4, _bi6, _bi20, cleanup_bi19, precompute_bi19 and load_precompute', async () => {
-    for (const q of [4, 6, 20]) await driver.query(`precompute_bi${q}`);
-    await driver.query('cleanup_bi19');
+    await runPrecompute(driver, home);
     // queries.py: 12 windows of 92 days from 2010-01-01, one reply-count file each.
-    let start = Date.UTC(2010, 0, 1);
-    for (let i = 0; i < 12; i++) {
-      const end = start + 92 * 86_400_000;
-      const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-      const file = join(home, 'reply_count', `part_${String(i).padStart(4, '0')}.csv`);
-      await driver.query('precompute_bi19', { startDate: day(start), endDate: day(end), file });
-      start = end;
-    }
-    expect(readdirSync(join(home, 'reply_count')).length).toBe(12);
-    await driver.gsql('RUN LOADING JOB load_precompute');
+    expect(readdirSync(join(home, replyCountFolder)).length).toBe(12);
   });
 });
 
@@ -272,7 +225,7 @@ describe('LDBC SNB BI answers, syntax v2, against the SQL implementation', () =>
 describe('LDBC SNB BI queries in syntax v3 (queries_syntax_v3/)', () => {
   for (const query of biQueries) {
     it(`bi-${query} v3 installs over v2 and agrees with v2 and with SQL`, async () => {
-      await driver.gsql(ldbcFile(`tigergraph/queries_syntax_v3/bi-${query}.gsql`));
+      await createBi(driver, query, 'queries_syntax_v3');
       await driver.gsql(`INSTALL QUERY bi${query}`);
       const answers = await runBi(query);
       const v2 = v2Answers.get(query);
