@@ -6,8 +6,9 @@ import type { EdgeTypeDef } from '../catalog/types.js';
 import { defaultOf } from '../values.js';
 import { Adjacency } from './adjacency.js';
 import { ensureSize, fillDefaults } from './arrays.js';
+import { PairIndex } from './pair-index.js';
 
-/** Vertex slots per type are kept below this so an endpoint pair packs into one number key. */
+/** Vertex slots per type are kept below this (an edge end is a slot below 2^26 of a type). */
 export const maxSlotsPerType = 2 ** 26;
 
 export class EdgeTable {
@@ -19,10 +20,10 @@ export class EdgeTable {
   columns: unknown[][];
   slotCount = 0;
   liveCount = 0;
-  /** (srcType, dstType) -> (src * 2^26 + dst) -> slot, for edge types without a discriminator. */
-  private readonly pairIndex = new Map<number, Map<number, number>>();
+  /** Endpoints -> slot, for edge types without a discriminator. */
+  pairIndex = new PairIndex(() => this);
   /** Endpoints plus discriminator values -> slot, for discriminated edge types. */
-  private readonly keyIndex = new Map<string, number>();
+  readonly keyIndex = new Map<string, number>();
   readonly out: Adjacency[] = [];
   readonly in: Adjacency[] = [];
 
@@ -40,7 +41,8 @@ export class EdgeTable {
     return [st, s, dt, d];
   }
 
-  private discKey(st: number, s: number, dt: number, d: number, disc: readonly unknown[]): string {
+  /** The key of a discriminated edge in keyIndex. */
+  discKey(st: number, s: number, dt: number, d: number, disc: readonly unknown[]): string {
     return `${st}:${s}:${dt}:${d}:${JSON.stringify(disc, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`;
   }
 
@@ -48,7 +50,7 @@ export class EdgeTable {
   find(st: number, s: number, dt: number, d: number, disc: readonly unknown[] = []): number {
     const [a, b, c, e] = this.ends(st, s, dt, d);
     if (this.discriminated) return this.keyIndex.get(this.discKey(a, b, c, e, disc)) ?? -1;
-    return this.pairIndex.get(a * 65536 + c)?.get(b * maxSlotsPerType + e) ?? -1;
+    return this.pairIndex.get(a, b, c, e);
   }
 
   /** Every live edge slot between two vertices (all discriminator values). */
@@ -86,11 +88,7 @@ export class EdgeTable {
     this.liveCount += 1;
     fillDefaults(this.def.attributes, this.columns, slot);
     if (this.discriminated) this.keyIndex.set(this.discKey(a, b, c, e, disc), slot);
-    else {
-      let pairs = this.pairIndex.get(a * 65536 + c);
-      if (!pairs) this.pairIndex.set(a * 65536 + c, (pairs = new Map<number, number>()));
-      pairs.set(b * maxSlotsPerType + e, slot);
-    }
+    else this.pairIndex.add(slot);
     (this.out[a] ??= new Adjacency()).add(b, slot);
     (this.in[c] ??= new Adjacency()).add(e, slot);
     return slot;
@@ -112,7 +110,7 @@ export class EdgeTable {
     const e = this.dst[slot] ?? 0;
     if (this.discriminated)
       this.keyIndex.delete(this.discKey(a, b, c, e, this.discriminatorOf(slot)));
-    else this.pairIndex.get(a * 65536 + c)?.delete(b * maxSlotsPerType + e);
+    else this.pairIndex.remove(slot);
     this.alive[slot] = 0;
     this.liveCount -= 1;
     const out = this.out[a];

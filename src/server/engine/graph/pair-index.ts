@@ -1,0 +1,111 @@
+// The index from an edge's endpoints to its slot, for edge types without a discriminator: an
+// open-addressing hash table (linear probing) in one Int32Array holding slot + 1 per bucket, the
+// keys read back from the edge table's endpoint columns. It replaces a Map of Maps whose number
+// keys (src * 2^26 + dst) were boxed: about 60 bytes an edge, against 6 to 11 here, and the table
+// is a typed array a checkpoint writes and reads as it is.
+
+/** The endpoint columns the keys are read from (the edge table's; they may be reallocated). */
+export interface EdgeEnds {
+  readonly srcType: Uint16Array;
+  readonly src: Int32Array;
+  readonly dstType: Uint16Array;
+  readonly dst: Int32Array;
+}
+
+const empty = 0;
+const removed = -1;
+/** Grow (and drop tombstones) once live entries plus tombstones pass this share of the table. */
+const maxLoad = 0.7;
+
+function hash(a: number, b: number, c: number, e: number): number {
+  let h = Math.imul(b ^ (a << 26), 0x9e3779b1) ^ Math.imul(e ^ (c << 26), 0x85ebca77);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x2c1b3c6d);
+  return h ^ (h >>> 12);
+}
+
+function capacityFor(entries: number): number {
+  let capacity = 16;
+  while (capacity * maxLoad < entries + 1) capacity *= 2;
+  return capacity;
+}
+
+export class PairIndex {
+  /** slot + 1 per bucket; 0 empty; -1 a removed entry (probing goes on past it). */
+  table: Int32Array;
+  /** Live entries. */
+  size = 0;
+  /** Live entries and tombstones. */
+  used = 0;
+
+  constructor(
+    private readonly ends: () => EdgeEnds,
+    table?: { table: Int32Array; size: number; used: number },
+  ) {
+    this.table = table?.table ?? new Int32Array(16);
+    this.size = table?.size ?? 0;
+    this.used = table?.used ?? 0;
+  }
+
+  /** The slot of the edge with these (canonically ordered) ends, or -1. */
+  get(a: number, b: number, c: number, e: number): number {
+    const { srcType, src, dstType, dst } = this.ends();
+    const table = this.table;
+    const mask = table.length - 1;
+    for (let i = hash(a, b, c, e) & mask; ; i = (i + 1) & mask) {
+      const entry = table[i] as number;
+      if (entry === empty) return -1;
+      if (entry === removed) continue;
+      const slot = entry - 1;
+      if (src[slot] === b && dst[slot] === e && srcType[slot] === a && dstType[slot] === c)
+        return slot;
+    }
+  }
+
+  /** Adds an edge slot whose ends are already in the columns (callers checked `get` first). */
+  add(slot: number): void {
+    if (this.used + 1 > this.table.length * maxLoad) this.resize(capacityFor(this.size + 1));
+    const { srcType, src, dstType, dst } = this.ends();
+    const h = hash(srcType[slot] ?? 0, src[slot] ?? 0, dstType[slot] ?? 0, dst[slot] ?? 0);
+    const table = this.table;
+    const mask = table.length - 1;
+    let i = h & mask;
+    while (table[i] !== empty && table[i] !== removed) i = (i + 1) & mask;
+    if (table[i] === empty) this.used += 1;
+    table[i] = slot + 1;
+    this.size += 1;
+  }
+
+  /** Removes an edge slot (its ends still in the columns). */
+  remove(slot: number): void {
+    const { srcType, src, dstType, dst } = this.ends();
+    const table = this.table;
+    const mask = table.length - 1;
+    const h = hash(srcType[slot] ?? 0, src[slot] ?? 0, dstType[slot] ?? 0, dst[slot] ?? 0);
+    for (let i = h & mask; table[i] !== empty; i = (i + 1) & mask) {
+      if (table[i] === slot + 1) {
+        table[i] = removed;
+        this.size -= 1;
+        return;
+      }
+    }
+  }
+
+  /** Rehashes the live entries into a table of `capacity` buckets (a power of two). */
+  private resize(capacity: number): void {
+    const old = this.table;
+    const table = new Int32Array(capacity);
+    const { srcType, src, dstType, dst } = this.ends();
+    const mask = capacity - 1;
+    for (let j = 0; j < old.length; j++) {
+      const entry = old[j] as number;
+      if (entry <= 0) continue;
+      const slot = entry - 1;
+      let i = hash(srcType[slot] ?? 0, src[slot] ?? 0, dstType[slot] ?? 0, dst[slot] ?? 0) & mask;
+      while (table[i] !== empty) i = (i + 1) & mask;
+      table[i] = entry;
+    }
+    this.table = table;
+    this.used = this.size;
+  }
+}
