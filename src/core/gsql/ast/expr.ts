@@ -72,6 +72,10 @@ export interface Call extends NodeBase<'Call'> {
   readonly name: string;
   readonly args: readonly Expr[];
   readonly distinct: boolean;
+  /** `trim(LEADING | TRAILING | BOTH ... str)`: the side named (the string-functions page). */
+  readonly trimSide?: 'LEADING' | 'TRAILING' | 'BOTH';
+  /** `trim([side] removal FROM str)`: what is removed instead of whitespace. */
+  readonly trimRemoval?: Expr;
 }
 
 /** `target[index]` on ArrayAccum and lists. */

@@ -85,8 +85,11 @@ function exprText(e: Expr): string {
       return `${formatExpr(e.target, POSTFIX_PRECEDENCE)}.${e.name}`;
     case 'MethodCall':
       return `${formatExpr(e.target, POSTFIX_PRECEDENCE)}.${e.name}(${list(e.args)})`;
-    case 'Call':
-      return `${e.name}(${e.distinct ? 'DISTINCT ' : ''}${list(e.args)})`;
+    case 'Call': {
+      const side = e.trimSide ? `${e.trimSide} ` : '';
+      const removal = e.trimRemoval ? `${formatExpr(e.trimRemoval)} FROM ` : '';
+      return `${e.name}(${side}${removal}${e.distinct ? 'DISTINCT ' : ''}${list(e.args)})`;
+    }
     case 'Index':
       return `${formatExpr(e.target, POSTFIX_PRECEDENCE)}[${formatExpr(e.index)}]`;
     case 'Unary': {

@@ -92,19 +92,61 @@ function parseWordPrimary(c: Cursor): Expr {
     case 'INTERVAL':
       if (atIntervalAmount(c)) return parseInterval(c);
       break;
+    case 'INSERT':
+      // insert(str1, position, [number,] str2): the string function, not the statement.
+      if (c.peekIs(1, '(')) return parseCallAfterName(c, t, c.next().text);
+      break;
     default:
       break;
   }
   const name = c.name('expression');
   if (!c.at('(')) return { kind: 'Name', name, range: c.rangeFrom(t) };
+  return parseCallAfterName(c, t, name);
+}
+
+const TRIM_SIDES = ['LEADING', 'TRAILING', 'BOTH'] as const;
+type TrimSide = (typeof TRIM_SIDES)[number];
+
+/** LEADING / TRAILING / BOTH opening `trim(...)` (a variable so named is followed by , or )). */
+function trimSide(c: Cursor): TrimSide | undefined {
+  const t = c.tok;
+  const side = TRIM_SIDES.find((s) => t.kind === 'word' && t.upper === s);
+  if (side === undefined || c.peekIs(1, ',') || c.peekIs(1, ')')) return undefined;
   c.next();
+  return side;
+}
+
+/**
+ * The arguments and `)` of a call whose name and `(` are next; `trim` also takes the
+ * string-functions page's form `trim([LEADING | TRAILING | BOTH] [removal FROM] str)`.
+ */
+function parseCallAfterName(c: Cursor, t: Token, name: string): Expr {
+  c.next();
+  const side = t.upper === 'TRIM' ? trimSide(c) : undefined;
+  // `trim(BOTH FROM str)`: a side and FROM without a removal string.
+  if (side) c.eat('FROM');
   const distinct = c.eat('DISTINCT');
   const args: Expr[] = [];
+  let removal: Expr | undefined;
   if (!c.at(')')) {
     do args.push(c.at('*') ? starArg(c) : parseExpr(c));
     while (c.eat(','));
   }
+  if (t.upper === 'TRIM' && args.length === 1 && c.eat('FROM')) {
+    removal = args.pop();
+    args.push(parseExpr(c));
+  }
   c.expect(')');
+  if (side || removal)
+    return {
+      kind: 'Call',
+      name,
+      args,
+      distinct,
+      ...(side ? { trimSide: side } : {}),
+      ...(removal ? { trimRemoval: removal } : {}),
+      range: c.rangeFrom(t),
+    };
   const [only] = args;
   if (t.upper === 'TO_DATETIME' && args.length === 1 && only?.kind === 'StringLit' && !distinct) {
     return { kind: 'DatetimeLit', value: only.value, range: c.rangeFrom(t) };

@@ -65,6 +65,32 @@ function strip(s: string, set: string, fromLeft: boolean): string {
   return s.slice(from, to);
 }
 
+/**
+ * trim([LEADING | TRAILING | BOTH] [removal FROM] str): `removal` (whitespace when absent) taken
+ * off the named ends (both by default) as often as it repeats, as MySQL's TRIM does.
+ */
+export function trimSides(
+  s: string,
+  side: 'LEADING' | 'TRAILING' | 'BOTH',
+  removal?: string,
+): string {
+  const left = side !== 'TRAILING';
+  const right = side !== 'LEADING';
+  if (removal === undefined) {
+    let out = s;
+    if (left) out = out.replace(/^[ \t\n\r\f\v]+/, '');
+    if (right) out = out.replace(/[ \t\n\r\f\v]+$/, '');
+    return out;
+  }
+  if (removal === '') return s;
+  let from = 0;
+  let to = s.length;
+  if (left)
+    while (s.startsWith(removal, from) && from + removal.length <= to) from += removal.length;
+  if (right) while (to - removal.length >= from && s.endsWith(removal, to)) to -= removal.length;
+  return s.slice(from, to);
+}
+
 function pad(s: string, length: number, with_: string, left: boolean): string {
   if (length <= s.length) return s.slice(0, Math.max(0, length));
   if (with_ === '') return s;
@@ -162,9 +188,10 @@ export const STRING_FUNCTIONS: ReadonlyMap<string, Implementation> = new Map<
   ['upper', (a) => str(a[0]).toUpperCase()],
   ['lpad', (a) => pad(str(a[0]), int(a[1]), a.length > 2 ? str(a[2]) : ' ', true)],
   ['rpad', (a) => pad(str(a[0]), int(a[1]), a.length > 2 ? str(a[2]) : ' ', false)],
-  ['ltrim', (a) => (a.length > 1 ? strip(str(a[0]), str(a[1]), true) : str(a[0]).trimStart())],
-  ['rtrim', (a) => (a.length > 1 ? strip(str(a[0]), str(a[1]), false) : str(a[0]).trimEnd())],
-  ['trim', (a) => str(a[0]).trim()],
+  // ltrim / rtrim: the set defaults to a single space (tabs and line breaks stay).
+  ['ltrim', (a) => strip(str(a[0]), a.length > 1 ? str(a[1]) : ' ', true)],
+  ['rtrim', (a) => strip(str(a[0]), a.length > 1 ? str(a[1]) : ' ', false)],
+  ['trim', (a) => trimSides(str(a[0]), 'BOTH')],
   ['repeat', (a) => str(a[0]).repeat(Math.max(0, int(a[1])))],
   [
     'replace',

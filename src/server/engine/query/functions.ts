@@ -31,6 +31,7 @@ import {
   FLOAT,
   INT,
   isIntType,
+  JSONARRAYT,
   JSONT,
   STRING,
   VERTEX,
@@ -71,7 +72,9 @@ function round(a: unknown[]): number {
 
 /**
  * rand(): a fresh number in [0, 1). rand(seed): a repeatable sequence: the first call with a
- * seed in a run starts a generator seeded with it, later calls with that seed continue it.
+ * seed in a run starts a 32-bit Mersenne Twister seeded with it, later calls with that seed
+ * continue it. Each number is C++'s generate_canonical<double, 53> of it: two draws, the second
+ * the high word (the math page's rand(5) sequence 0.05518, 0.83133, 0.36374 is exactly that).
  */
 const seeded = new WeakMap<Run, Map<number, Mt19937>>();
 function rand(a: unknown[], r: Run): number {
@@ -81,7 +84,9 @@ function rand(a: unknown[], r: Run): number {
   if (!bySeed) seeded.set(r, (bySeed = new Map<number, Mt19937>()));
   let gen = bySeed.get(seed);
   if (!gen) bySeed.set(seed, (gen = new Mt19937(seed)));
-  return gen.next() / 2 ** 32;
+  const low = gen.next();
+  const x = (low + gen.next() * 2 ** 32) / 2 ** 64;
+  return x < 1 ? x : 1 - 2 ** -53;
 }
 
 function parseJsonText(text: unknown, array: boolean): unknown {
@@ -266,7 +271,7 @@ const fixedTypes: Readonly<Record<string, T>> = {
   VERTEX,
   'SET<VERTEX>': VSET,
   JSONOBJECT: JSONT,
-  JSONARRAY: JSONT,
+  JSONARRAY: JSONARRAYT,
 };
 
 /** The engine type of a table result type, given the argument types. */

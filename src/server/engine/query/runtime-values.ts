@@ -222,11 +222,13 @@ export function defaultValue(t: T): unknown {
     }
     case 'vset':
       return VSet.empty;
+    // The data-types page: an empty object {} (JSONOBJECT), an empty array [] (JSONARRAY).
+    case 'json':
+      return t.array ? [] : {};
     case 'accum':
     case 'any':
     case 'edge':
     case 'file':
-    case 'json':
     case 'vertex':
     case 'void':
       return null;

@@ -23,7 +23,8 @@ export type T =
   | { readonly k: 'accum'; readonly a: AccSpec }
   | { readonly k: 'vset' }
   | { readonly k: 'file' }
-  | { readonly k: 'json' }
+  /** JSONOBJECT, or JSONARRAY (`array`): parsed JSON, immutable. */
+  | { readonly k: 'json'; readonly array?: boolean }
   | { readonly k: 'any' }
   | { readonly k: 'void' };
 
@@ -68,6 +69,7 @@ export const VSET: T = { k: 'vset' };
 export const ANY: T = { k: 'any' };
 export const VOID: T = { k: 'void' };
 export const JSONT: T = { k: 'json' };
+export const JSONARRAYT: T = { k: 'json', array: true };
 
 export const isIntType = (t: T): boolean => t.k === 'int' || t.k === 'uint';
 export const isFloatType = (t: T): boolean => t.k === 'float' || t.k === 'double';

@@ -161,7 +161,7 @@ export const primitiveT: Record<string, T> = {
   EDGE,
   VERTEX,
   JSONOBJECT: { k: 'json' },
-  JSONARRAY: { k: 'json' },
+  JSONARRAY: { k: 'json', array: true },
   FILE: { k: 'file' },
 };
 

@@ -14,7 +14,12 @@ import { elementsOf } from '../../accum.js';
 import { ANY } from '../../types.js';
 import { compileExpr, compileConstant, nullableParam } from './expr.js';
 import { checkArity } from './methods.js';
-import { compileEvaluate, compileReset, compileSelectVertex } from './special-calls.js';
+import {
+  compileEvaluate,
+  compileReset,
+  compileSelectVertex,
+  compileTrimForm,
+} from './special-calls.js';
 import { typeOf } from './typing.js';
 
 export function compileCall(comp: CompileContext, e: Expr & { kind: 'Call' }, cx: Cx): CE {
@@ -51,6 +56,7 @@ export function compileCall(comp: CompileContext, e: Expr & { kind: 'Call' }, cx
   if (lname === 'coalesce' && e.args.length > 0) return compileCoalesce(comp, e, cx);
   if (lname === 'selectvertex') return compileSelectVertex(comp, e, cx);
   if (lname === 'evaluate') return compileEvaluate(comp, e, cx);
+  if (lname === 'trim' && (e.trimSide || e.trimRemoval)) return compileTrimForm(comp, e, cx);
   const unavailable = unavailableUdf(e.name);
   if (unavailable) {
     comp.error(e, 'QUERY-UNSUPPORTED', unavailable);

@@ -26,6 +26,7 @@ import {
   type T,
 } from '../../types.js';
 import { dynamicAttrReader, vertexAttrType } from '../context/graph-lookups.js';
+import { JSON_GETTERS, jsonContainsKey, jsonGet, jsonSize } from '../../functions-json.js';
 import { compileExpr, compileConstant, slotOf } from './expr.js';
 
 /** The accumulator object behind `@@a` or `v.@a` (for mutators and container methods). */
@@ -78,6 +79,7 @@ export function compileMethod(comp: CompileContext, e: Expr & { kind: 'MethodCal
   const af = args.map((a) => a.f);
   if (t.k === 'accum') return compileAccMethod(comp, (r) => tf(r) as Acc, t.a, e, cx);
   if (t.k === 'vertex') return compileVertexMethod(comp, tf, e, args, cx);
+  if (t.k === 'json') return compileJsonMethod(comp, tf, e, af);
   if (t.k === 'file') {
     if (lname !== 'println') {
       comp.error(e, 'QUERY-UNKNOWN-FUNCTION', `FILE has no method ${e.name}`);
@@ -165,6 +167,32 @@ export function compileMethod(comp: CompileContext, e: Expr & { kind: 'MethodCal
     };
   }
   comp.error(e, 'QUERY-UNKNOWN-FUNCTION', `${typeName(t)} has no method ${e.name}`);
+  return compileConstant(comp, null, ANY);
+}
+
+/** Methods of JSONOBJECT / JSONARRAY values (functions-json.ts). */
+function compileJsonMethod(
+  comp: CompileContext,
+  tf: Fn,
+  e: Expr & { kind: 'MethodCall' },
+  af: readonly Fn[],
+): CE {
+  const lname = e.name.toLowerCase();
+  const getter = JSON_GETTERS.get(lname);
+  const a0 = af[0] as Fn;
+  if (getter) {
+    if (!checkArity(comp, e, 1, 1)) return compileConstant(comp, null, getter.t);
+    return { f: (r) => jsonGet(e.name, getter, tf(r), a0(r)), t: getter.t };
+  }
+  if (lname === 'containskey') {
+    if (!checkArity(comp, e, 1, 1)) return compileConstant(comp, false, BOOL);
+    return { f: (r) => jsonContainsKey(tf(r), a0(r)), t: BOOL };
+  }
+  if (lname === 'size') {
+    if (!checkArity(comp, e, 0, 0)) return compileConstant(comp, 0, INT);
+    return { f: (r) => jsonSize(tf(r)), t: INT };
+  }
+  comp.error(e, 'QUERY-UNKNOWN-FUNCTION', `JSON values have no method ${e.name}`);
   return compileConstant(comp, null, ANY);
 }
 

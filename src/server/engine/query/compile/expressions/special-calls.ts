@@ -1,13 +1,14 @@
 // Expression layer: the built-in calls whose arguments are not plain values, compiled by
 // hand: reset_collection_accum(@acc) (an accumulator, not its value), selectVertex (column
 // references and a bare vertex type) and evaluate (an expression text compiled at run time in
-// the caller's scope).
+// the caller's scope), and trim's keyword form (trim(LEADING "x" FROM s)).
 import { parseExpression, type Expr } from '../../../../../core/gsql/index.js';
 import type { Fn, CE, Cx } from '../context/compile-types.js';
 import type { CompileContext } from '../context/compile-context.js';
 import { findVertex } from '../context/runtime-helpers.js';
 import { QueryRuntimeError } from '../../errors.js';
 import { allowedFileLines } from '../../load-accum.js';
+import { toStringValue, trimSides } from '../../functions-strings.js';
 import { converter, VSet } from '../../runtime-values.js';
 import { ANY, BOOL, DOUBLE, FLOAT, INT, STRING, VOID, VSET, type T } from '../../types.js';
 import { compileConstant, compileExpr } from './expr.js';
@@ -50,6 +51,23 @@ export function compileReset(comp: CompileContext, e: Expr & { kind: 'Call' }): 
       return null;
     },
     t: VOID,
+  };
+}
+
+/** `trim([LEADING | TRAILING | BOTH] [removal FROM] str)`, the string-functions page's form. */
+export function compileTrimForm(comp: CompileContext, e: Expr & { kind: 'Call' }, cx: Cx): CE {
+  const [arg] = e.args;
+  if (e.args.length !== 1 || !arg) {
+    comp.error(e, 'QUERY-ARITY', `trim takes one string, not ${e.args.length}`);
+    return compileConstant(comp, '', STRING);
+  }
+  const str = compileExpr(comp, arg, cx).f;
+  const removal = e.trimRemoval ? compileExpr(comp, e.trimRemoval, cx).f : null;
+  const side = e.trimSide ?? 'BOTH';
+  return {
+    f: (r) =>
+      trimSides(toStringValue(str(r)), side, removal ? toStringValue(removal(r)) : undefined),
+    t: STRING,
   };
 }
 
