@@ -1,17 +1,41 @@
-// Statement layer: INSERT INTO for vertices and edges.
+// Statement layer: INSERT INTO for vertices and edges. A value written `_` is the attribute type's
+// default (data modification page: "`_`, which means the default value for that attribute type").
 import type { QueryStmt } from '../../../../../core/gsql/index.js';
 import { type Fn, NEXT, type CS, syncStmt, type Cx } from '../context/compile-types.js';
 import type { CompileContext } from '../context/compile-context.js';
 import { QueryRuntimeError } from '../../errors.js';
 import { toStringValue } from '../../functions.js';
 import { vslotOf, vtypeOf } from '../../runtime-values.js';
+import type { AttributeDef } from '../../../catalog/types.js';
+import { defaultOf } from '../../../values.js';
 import { compileExpr } from '../expressions/expr.js';
+
+/** What a `_` value evaluates to until the attribute it stands for is known. */
+const DEFAULT = Symbol('default');
 
 export function compileInsert(comp: CompileContext, s: QueryStmt & { kind: 'Insert' }, cx: Cx): CS {
   const values = s.values.map((v) => {
+    if (v.value.kind === 'Wildcard') {
+      const f: Fn = () => DEFAULT;
+      return { f, vt: v.vertexType, isVertex: false };
+    }
     const ce = compileExpr(comp, v.value, cx);
     return { f: ce.f, vt: v.vertexType, isVertex: ce.t.k === 'vertex' };
   });
+  /** The attribute values named by `names`, `_` replaced by the attribute's default. */
+  const given = (
+    attrs: readonly AttributeDef[],
+    names: readonly string[],
+    vals: readonly unknown[],
+  ): [string, unknown][] =>
+    names
+      .map((n, i): [string, unknown] => {
+        const v = vals[i];
+        if (v !== DEFAULT) return [n, v];
+        const attr = attrs.find((a) => a.name === n);
+        return [n, attr ? defaultOf(attr.type) : undefined];
+      })
+      .filter((x) => x[1] !== undefined);
   const sym = cx.scope.lookup(s.target);
   const typeName_: Fn = sym && sym.kind === 'var' ? (r) => String(r.f[sym.slot]) : () => s.target;
   if (!sym && !comp.isVertexType(s.target) && !comp.isEdgeType(s.target))
@@ -25,13 +49,7 @@ export function compileInsert(comp: CompileContext, s: QueryStmt & { kind: 'Inse
       const names = cols ? cols.slice(1) : vtable.def.attributes.map((a) => a.name);
       const idv = vals[0];
       const id = typeof idv === 'number' && !cols ? String(idv) : toStringValue(idv);
-      r.writes.insertVertex(
-        type,
-        id,
-        names
-          .map((n, i) => [n, vals[i + 1]] as [string, unknown])
-          .filter((x) => x[1] !== undefined),
-      );
+      r.writes.insertVertex(type, id, given(vtable.def.attributes, names, vals.slice(1)));
       return NEXT;
     }
     const etable = r.graph.edges.get(type);
@@ -53,12 +71,7 @@ export function compileInsert(comp: CompileContext, s: QueryStmt & { kind: 'Inse
     const from = end(vals[0], values[0]?.isVertex ?? false, values[0]?.vt ?? null, pair?.from);
     const to = end(vals[1], values[1]?.isVertex ?? false, values[1]?.vt ?? null, pair?.to);
     const names = cols ? cols.slice(2) : etable.def.attributes.map((a) => a.name);
-    r.writes.insertEdge(
-      type,
-      from,
-      to,
-      names.map((n, i) => [n, vals[i + 2]] as [string, unknown]).filter((x) => x[1] !== undefined),
-    );
+    r.writes.insertEdge(type, from, to, given(etable.def.attributes, names, vals.slice(2)));
     return NEXT;
   });
 }
