@@ -14,6 +14,9 @@ export type QueryCompileCode =
   | 'QUERY-SYNTAX'
   /** A construct the query's declared SYNTAX version does not allow (v1: one hop). */
   | 'QUERY-SYNTAX-VERSION'
+  /** A SELECT clause breaking the SELECT page's rules (OFFSET without ORDER BY, HAVING on an
+   *  alias the SELECT does not select). */
+  | 'QUERY-BAD-CLAUSE'
   /** Queries calling each other in a circle (a query calling itself is fine). */
   | 'QUERY-CIRCULAR-CALL'
   | 'QUERY-UNSUPPORTED';

@@ -182,14 +182,18 @@ export function compileSelectCore(
 
   const inner: Cx = { scope, mode: 'accum', hoists: null };
   const where = sel.where ? compileExpr(c, sel.where, { ...inner, mode: 'post' }).f : null;
-  // SAMPLE n[%] EDGE|TARGET WHEN cond: a source vertex meeting cond walks at most n edges (or n%
-  // of its edges, rounded up) of the first hop. The first ones in adjacency order are taken, so
-  // runs are repeatable (the real service picks them at random).
+  // SAMPLE n[%] EDGE|TARGET WHEN cond (SELECT page, SAMPLE): a source vertex meeting cond walks
+  // at most n (or n%, rounded up) of the first hop's edges that match the whole FROM step (edge
+  // type and target type); with TARGET, at most n of its distinct targets, each with every edge
+  // to it. A source not meeting cond walks all its edges. The first ones in adjacency order are
+  // taken, so runs are repeatable (the real service picks them at random); the documented
+  // guarantees (sizes, a subset of the FROM's edges) hold either way.
   const sample = sel.sample
     ? {
         size: compileExpr(c, sel.sample.size, { ...inner, mode: 'post' }).f,
         when: compileExpr(c, sel.sample.when, { ...inner, mode: 'post' }).f,
         percent: sel.sample.percent,
+        targets: sel.sample.on === 'TARGET',
       }
     : null;
   if (sample && first.hops.length === 0)
@@ -233,11 +237,25 @@ export function compileSelectCore(
     return { slot: aliasSlots.get(g.alias) ?? -1, body: body.sync, stmts: g.stmts };
   });
   const bodyCx: Cx = { scope, mode: 'post', hoists: null };
+  // HAVING tests the selected vertices only (the real service: "The SELECT block selects src,
+  // but the HAVING clause uses tgt", SEM-50).
+  if (sel.having) {
+    const other = [...namesIn([sel.having])].find((n) => aliasSlots.has(n) && n !== sel.output);
+    if (other !== undefined)
+      c.error(
+        sel.having,
+        'QUERY-BAD-CLAUSE',
+        `the SELECT selects ${sel.output}, but the HAVING clause uses ${other}`,
+      );
+  }
   const having = sel.having ? compileExpr(c, sel.having, bodyCx).f : null;
   const order = sel.orderBy.map((o) => ({
     key: compileExpr(c, o.expr, bodyCx).f,
     desc: o.direction === 'DESC',
   }));
+  // An offset needs a known order (SELECT page, LIMIT: OFFSET without ORDER BY is a compile error).
+  if (sel.limit?.offset && sel.orderBy.length === 0)
+    c.error(sel.limit, 'QUERY-BAD-CLAUSE', 'LIMIT with an offset needs an ORDER BY clause');
   const limit = sel.limit ? compileExpr(c, sel.limit.count, bodyCx).f : null;
   const offset = sel.limit?.offset ? compileExpr(c, sel.limit.offset, bodyCx).f : null;
 
@@ -288,6 +306,8 @@ export function compileSelectCore(
     let work = 0;
     let quota = Infinity;
     let taken = 0;
+    // SAMPLE ... TARGET: the targets chosen for the current source.
+    const chosen = new Set<number>();
     const hopRt = hops.map((h) => ({ walks: h.walks(r), filter: h.filter(r) }));
     const cur: (Walk | undefined)[] = new Array<Walk | undefined>(nHops);
     // Sources of the later patterns (those not starting at an alias bound before).
@@ -330,7 +350,14 @@ export function compileSelectCore(
         if (types !== null && types[ft] !== 1) return;
         const id = vid(ft, fs);
         if (has !== null && !has(id)) return;
-        if (isFirst && quota !== Infinity && taken++ >= quota) return;
+        if (isFirst && quota !== Infinity) {
+          if (sample?.targets) {
+            if (!chosen.has(id)) {
+              if (chosen.size >= quota) return;
+              chosen.add(id);
+            }
+          } else if (taken++ >= quota) return;
+        }
         if (tBound) {
           if (f[tSlot] !== id) return;
         } else f[tSlot] = id;
@@ -379,17 +406,26 @@ export function compileSelectCore(
         f[srcSlot] = id;
         if (sample) {
           taken = 0;
+          chosen.clear();
           quota = Infinity;
           if (sample.when(r)) {
             const n = num(sample.size(r));
             if (sample.percent) {
-              let degree = 0;
-              const count = () => {
-                degree++;
+              // The population: this source's edges (or distinct targets) the FROM step matches.
+              const rt0 = hopRt[0] as (typeof hopRt)[number];
+              const { types, has } = rt0.filter;
+              let edges = 0;
+              const ends = new Set<number>();
+              const count: Visit = (_e, ft, fs) => {
+                if (types !== null && types[ft] !== 1) return;
+                const far = vid(ft, fs);
+                if (has !== null && !has(far)) return;
+                edges++;
+                if (sample.targets) ends.add(far);
               };
-              for (const w of (hopRt[0] as { walks: Walk[] }).walks)
-                walkEdges(w, vtypeOf(id), vslotOf(id), count);
-              quota = Math.ceil((degree * n) / 100);
+              for (const w of rt0.walks) walkEdges(w, vtypeOf(id), vslotOf(id), count);
+              const population = sample.targets ? ends.size : edges;
+              quota = Math.ceil((population * n) / 100);
             } else quota = n;
           }
         }
