@@ -58,6 +58,90 @@ export class Adjacency {
     return out;
   }
 
+  /**
+   * Bulk loading: a CSR of what is here plus the edge slots in [from, to) whose end on this side
+   * is of type `typeIndex` (`sideTypes`/`sides`: that end of each slot), in one pass, instead of
+   * a delta entry per edge. Order per vertex: the existing edges, then the new ones by slot.
+   */
+  append(
+    vertexCount: number,
+    alive: Uint8Array,
+    farTypes: Uint16Array,
+    fars: Int32Array,
+    typeIndex: number,
+    sideTypes: Uint16Array,
+    sides: Int32Array,
+    from: number,
+    to: number,
+  ): void {
+    const counts = new Uint32Array(vertexCount + 1);
+    const built = Math.min(this.built, vertexCount);
+    const offsets = this.offsets;
+    const old = this.edges;
+    for (let v = 0; v < built; v++) {
+      let n = 0;
+      const end = offsets[v + 1] as number;
+      for (let i = offsets[v] as number; i < end; i++) if (alive[old[i] as number] === 1) n++;
+      counts[v + 1] = n;
+    }
+    for (const [v, list] of this.delta) {
+      if (v >= vertexCount) continue;
+      let n = 0;
+      for (const e of list) if (alive[e] === 1) n++;
+      counts[v + 1] = (counts[v + 1] as number) + n;
+    }
+    let added = 0;
+    for (let e = from; e < to; e++) {
+      if (sideTypes[e] !== typeIndex || alive[e] !== 1) continue;
+      const v = sides[e] as number;
+      counts[v + 1] = (counts[v + 1] as number) + 1;
+      added++;
+    }
+    for (let v = 0; v < vertexCount; v++)
+      counts[v + 1] = (counts[v + 1] as number) + (counts[v] as number);
+    const total = counts[vertexCount] as number;
+    const edges = new Int32Array(total);
+    const cursor = counts.slice(0, vertexCount);
+    for (let v = 0; v < built; v++) {
+      const end = offsets[v + 1] as number;
+      let c = cursor[v] as number;
+      for (let i = offsets[v] as number; i < end; i++) {
+        const e = old[i] as number;
+        if (alive[e] === 1) edges[c++] = e;
+      }
+      cursor[v] = c;
+    }
+    // Delta lists after the CSR part of each vertex, in insertion order (as forEach reads them).
+    for (const [v, list] of this.delta) {
+      if (v >= vertexCount) continue;
+      let c = cursor[v] as number;
+      for (const e of list) if (alive[e] === 1) edges[c++] = e;
+      cursor[v] = c;
+    }
+    for (let e = from; e < to; e++) {
+      if (sideTypes[e] !== typeIndex || alive[e] !== 1) continue;
+      const v = sides[e] as number;
+      edges[cursor[v] as number] = e;
+      cursor[v] = (cursor[v] as number) + 1;
+    }
+    const farType = new Uint16Array(total);
+    const far = new Int32Array(total);
+    for (let i = 0; i < total; i++) {
+      const e = edges[i] as number;
+      farType[i] = farTypes[e] as number;
+      far[i] = fars[e] as number;
+    }
+    this.offsets = counts;
+    this.edges = edges;
+    this.farType = farType;
+    this.far = far;
+    this.dead = 0;
+    this.built = vertexCount;
+    this.delta.clear();
+    this.deltaCount = 0;
+    this.unfolded += added;
+  }
+
   /** A rebuild: compacts, and the edges added so far count as folded. */
   fold(
     vertexCount: number,
