@@ -1,5 +1,7 @@
 // The write operations of the engine, as logged: names and external ids (never slots), attribute
 // values already coerced to their types. Replaying the log in order rebuilds the graph exactly.
+// Bulk writes log columnar batches (ids as UTF-8 bytes end to end, attributes as columns), so
+// logging and applying a million edges makes no object per edge.
 import type { CatalogData } from './catalog/types.js';
 
 /** Upsert op codes of the real service: overwrite, keep if exists, add, and, or, max, min. */
@@ -60,8 +62,50 @@ export interface SchemaChange {
   readonly catalog: CatalogData;
 }
 
+/**
+ * The values of one attribute for each object of a batch: [position, op code, value per object];
+ * an undefined value leaves the attribute of that object alone.
+ */
+export type ColumnUpdate = readonly [number, OpCode, readonly unknown[]];
+
+/**
+ * Many vertices of one type (bulk loading, large upserts): `n` ids as a key list (keys.ts), the
+ * attributes as columns. Applying it is applying one UpsertVertex per id, in order.
+ */
+export interface UpsertVertices {
+  readonly k: 'V';
+  readonly t: string;
+  readonly n: number;
+  readonly keys: Uint8Array;
+  readonly u: readonly ColumnUpdate[];
+  readonly only?: 'new' | 'update';
+}
+
+/**
+ * Many edges of one type between vertices of two given types, without a discriminator: the
+ * key list holds the source id then the target id of each of the `n` edges. Applying it is
+ * applying one UpsertEdge per edge, in order.
+ */
+export interface UpsertEdges {
+  readonly k: 'E';
+  readonly t: string;
+  readonly ft: string;
+  readonly tt: string;
+  readonly n: number;
+  readonly keys: Uint8Array;
+  readonly u: readonly ColumnUpdate[];
+  readonly must?: 'both' | 'source' | 'target';
+}
+
 export type Mutation =
-  UpsertVertex | UpsertEdge | DeleteVertex | DeleteEdge | ClearData | SchemaChange;
+  | UpsertVertex
+  | UpsertEdge
+  | UpsertVertices
+  | UpsertEdges
+  | DeleteVertex
+  | DeleteEdge
+  | ClearData
+  | SchemaChange;
 
 /** What applying a batch did, for the endpoints' answers. */
 export interface ApplyReport {

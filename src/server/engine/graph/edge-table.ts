@@ -1,7 +1,8 @@
 // The edges of one type: endpoint columns (vertex type index and slot of each end), liveness, one
 // column per attribute, an index from endpoints (and discriminator) to the edge slot, and the
 // out- and in-adjacency per vertex type. An undirected edge is stored once; its in-adjacency is
-// how it is reached from the other end.
+// how it is reached from the other end. Bulk inserts (insert with `defer`) leave the adjacency
+// alone until syncAdjacency(), which merges them in one pass when they are many.
 import type { EdgeTypeDef } from '../catalog/types.js';
 import { defaultOf } from '../values.js';
 import { Adjacency } from './adjacency.js';
@@ -26,6 +27,8 @@ export class EdgeTable {
   readonly keyIndex = new Map<string, number>();
   readonly out: Adjacency[] = [];
   readonly in: Adjacency[] = [];
+  /** Edge slots from here on were inserted with `defer` and are not in the adjacency yet. */
+  private adjacencyUpTo = 0;
 
   constructor(public def: EdgeTypeDef) {
     this.columns = def.attributes.map(() => []);
@@ -68,9 +71,20 @@ export class EdgeTable {
     return found;
   }
 
-  /** Adds a new edge with default attributes (callers check `find` first). */
-  insert(st: number, s: number, dt: number, d: number, disc: readonly unknown[] = []): number {
+  /**
+   * Adds a new edge with default attributes (callers check `find` first). With `defer` the
+   * adjacency is left to syncAdjacency(), which must run before anything reads it.
+   */
+  insert(
+    st: number,
+    s: number,
+    dt: number,
+    d: number,
+    disc: readonly unknown[] = [],
+    defer = false,
+  ): number {
     const [a, b, c, e] = this.ends(st, s, dt, d);
+    if (!defer && this.adjacencyUpTo < this.slotCount) this.syncAdjacency();
     const slot = this.slotCount++;
     if (slot >= this.src.length) {
       const size = slot + 1;
@@ -86,12 +100,62 @@ export class EdgeTable {
     this.dst[slot] = e;
     this.alive[slot] = 1;
     this.liveCount += 1;
-    fillDefaults(this.def.attributes, this.columns, slot);
+    if (this.columns.length > 0) fillDefaults(this.def.attributes, this.columns, slot);
     if (this.discriminated) this.keyIndex.set(this.discKey(a, b, c, e, disc), slot);
     else this.pairIndex.add(slot);
+    if (defer) return slot;
     (this.out[a] ??= new Adjacency()).add(b, slot);
     (this.in[c] ??= new Adjacency()).add(e, slot);
+    this.adjacencyUpTo = this.slotCount;
     return slot;
+  }
+
+  /** Whether edges inserted with `defer` wait for syncAdjacency(). */
+  get deferred(): boolean {
+    return this.adjacencyUpTo < this.slotCount;
+  }
+
+  /**
+   * Puts the edges inserted with `defer` into the adjacency: one merged CSR per adjacency when
+   * they are many (at least 4096 and an eighth of what is there), else a delta entry each.
+   * `slotCounts`: vertex slots per type index (the merged CSR covers them all).
+   */
+  syncAdjacency(slotCounts?: readonly number[]): void {
+    const from = this.adjacencyUpTo;
+    const to = this.slotCount;
+    if (from >= to) return;
+    this.adjacencyUpTo = to;
+    let existing = 0;
+    for (const adj of this.out) existing += adj ? adj.edges.length + adj.deltaCount : 0;
+    if (slotCounts === undefined || to - from < 4096 || (to - from) * 8 < existing) {
+      for (let slot = from; slot < to; slot++) {
+        if (this.alive[slot] !== 1) continue;
+        (this.out[this.srcType[slot] as number] ??= new Adjacency()).add(
+          this.src[slot] as number,
+          slot,
+        );
+        (this.in[this.dstType[slot] as number] ??= new Adjacency()).add(
+          this.dst[slot] as number,
+          slot,
+        );
+      }
+      return;
+    }
+    const outTypes = new Set<number>();
+    const inTypes = new Set<number>();
+    for (let slot = from; slot < to; slot++) {
+      outTypes.add(this.srcType[slot] as number);
+      inTypes.add(this.dstType[slot] as number);
+    }
+    const { alive, srcType, src, dstType, dst } = this;
+    for (const t of outTypes) {
+      const adj = (this.out[t] ??= new Adjacency());
+      adj.append(slotCounts[t] ?? 0, alive, dstType, dst, t, srcType, src, from, to);
+    }
+    for (const t of inTypes) {
+      const adj = (this.in[t] ??= new Adjacency());
+      adj.append(slotCounts[t] ?? 0, alive, srcType, src, t, dstType, dst, from, to);
+    }
   }
 
   /** The discriminator values of an edge, in discriminator order. */

@@ -1,5 +1,7 @@
 // The in-memory graph: one VertexTable per vertex type and one EdgeTable per edge type, laid out
 // for traversal. It applies logged mutations (after they are durable) and follows schema changes.
+// Batch mutations (bulk loading) are applied column by column from their key lists; their edges
+// reach the adjacency at the end of the batch, or of a bulk() scope, in one merge.
 import {
   emptyCatalog,
   type AttributeDef,
@@ -12,16 +14,20 @@ import {
   emptyReport,
   type ApplyReport,
   type AttrUpdate,
+  type ColumnUpdate,
   type DeleteEdge,
   type DeleteVertex,
   type Mutation,
   type UpsertEdge,
+  type UpsertEdges,
   type UpsertVertex,
+  type UpsertVertices,
 } from '../mutations.js';
+import { KeyReader } from '../keys.js';
 import { uniqueValues } from '../values.js';
 import { combine } from './combine.js';
 import { EdgeTable, maxSlotsPerType } from './edge-table.js';
-import { VertexTable } from './vertex-table.js';
+import { bytesText, VertexTable } from './vertex-table.js';
 
 export class Graph {
   catalog: CatalogData;
@@ -43,6 +49,9 @@ export class Graph {
     return this.edges.get(name);
   }
 
+  /** Inside bulk(): batch edges wait for the adjacency until the scope ends. */
+  private bulkDepth = 0;
+
   /** Applies one mutation; `report` accumulates what it did. */
   apply(mutation: Mutation, report: ApplyReport = emptyReport()): ApplyReport {
     switch (mutation.k) {
@@ -52,20 +61,185 @@ export class Graph {
       case 'e':
         this.upsertEdge(mutation, report);
         break;
+      case 'V':
+        this.upsertVertices(mutation, report);
+        break;
+      case 'E':
+        this.upsertEdges(mutation, report);
+        if (this.bulkDepth === 0) this.syncAdjacency();
+        break;
       case 'dv':
+        // Deleting a vertex walks the adjacency for its edges.
+        this.syncAdjacency();
         this.deleteVertex(mutation, report);
         break;
       case 'de':
+        this.syncAdjacency();
         this.deleteEdge(mutation, report);
         break;
       case 'clear':
         this.clear();
         break;
       case 'schema':
+        this.syncAdjacency();
         this.setCatalog(mutation.catalog);
         break;
     }
     return report;
+  }
+
+  /**
+   * Runs `fn` (which applies many mutations) with the adjacency of batch edges built once at the
+   * end, in one merge per adjacency, instead of after each batch.
+   */
+  bulk<T>(fn: () => T): T {
+    this.bulkDepth += 1;
+    try {
+      return fn();
+    } finally {
+      this.bulkDepth -= 1;
+      if (this.bulkDepth === 0) this.syncAdjacency();
+    }
+  }
+
+  /** Puts edges inserted by batches into the adjacency (see EdgeTable.syncAdjacency). */
+  syncAdjacency(): void {
+    let counts: number[] | undefined;
+    for (const table of this.edges.values()) {
+      if (!table.deferred) continue;
+      counts ??= this.vertexByIndex.map((t) => t?.slotCount ?? 0);
+      table.syncAdjacency(counts);
+    }
+  }
+
+  /** Column updates of a batch, resolved against a table once. */
+  private columnsOf(
+    table: { readonly def: { readonly attributes: readonly AttributeDef[] }; columns: unknown[][] },
+    updates: readonly ColumnUpdate[],
+  ) {
+    return updates
+      .filter(([pos]) => table.columns[pos] !== undefined)
+      .map(([pos, op, values]) => ({
+        column: table.columns[pos] as unknown[],
+        op,
+        values,
+        isSet: table.def.attributes[pos]?.type.kind === 'set',
+      }));
+  }
+
+  private updateColumns(
+    columns: ReturnType<Graph['columnsOf']>,
+    row: number,
+    slot: number,
+    created: boolean,
+  ): void {
+    for (const { column, op, values, isSet } of columns) {
+      const value = values[row];
+      if (value === undefined) continue;
+      const next = op === '=' ? value : combine(op, column[slot], value, created);
+      column[slot] = isSet && Array.isArray(next) ? uniqueValues(next) : next;
+    }
+  }
+
+  private upsertVertices(m: UpsertVertices, report: ApplyReport): void {
+    const table = this.vertices.get(m.t);
+    if (!table) return;
+    const columns = this.columnsOf(table, m.u);
+    const keys = new KeyReader(m.keys);
+    const bytes = m.keys;
+    const banned = table.banned.size > 0;
+    for (let row = 0; row < m.n; row++) {
+      keys.next();
+      const { start, end } = keys;
+      let slot = table.findBytes(bytes, start, end);
+      const exists = slot >= 0;
+      if (
+        (m.only === 'new' && exists) ||
+        (banned && table.banned.has(bytesText(bytes, start, end)))
+      ) {
+        report.skippedVertices += 1;
+        if (exists)
+          report.existingVertices.push({ v_type: m.t, v_id: bytesText(bytes, start, end) });
+        continue;
+      }
+      if (m.only === 'update' && !exists) {
+        report.skippedVertices += 1;
+        continue;
+      }
+      if (!exists) {
+        if (table.slotCount >= maxSlotsPerType) throw new Error(`vertex type ${m.t} is full`);
+        slot = table.createBytes(bytes, start, end);
+      }
+      this.updateColumns(columns, row, slot, !exists);
+      report.acceptedVertices += 1;
+    }
+  }
+
+  private upsertEdges(m: UpsertEdges, report: ApplyReport): void {
+    const table = this.edges.get(m.t);
+    if (!table) return;
+    const fromTable = this.vertices.get(m.ft);
+    const toTable = this.vertices.get(m.tt);
+    if (!fromTable || !toTable) {
+      report.skippedEdges += m.n;
+      return;
+    }
+    const needFrom =
+      m.must === 'both' || m.must === 'source' || (!table.def.directed && m.must === 'target');
+    const needTo =
+      m.must === 'both' || m.must === 'target' || (!table.def.directed && m.must === 'source');
+    const banned = fromTable.banned.size > 0 || toTable.banned.size > 0;
+    const columns = this.columnsOf(table, m.u);
+    const ft = fromTable.typeIndex;
+    const tt = toTable.typeIndex;
+    const bytes = m.keys;
+    const keys = new KeyReader(bytes);
+    const missing = (type: string, start: number, end: number) =>
+      report.missingVertices.push({ v_type: type, v_id: bytesText(bytes, start, end) });
+    for (let row = 0; row < m.n; row++) {
+      keys.next();
+      const fs = keys.start;
+      const fe = keys.end;
+      keys.next();
+      const ts = keys.start;
+      const te = keys.end;
+      let f = fromTable.findBytes(bytes, fs, fe);
+      let t = toTable.findBytes(bytes, ts, te);
+      if ((needFrom && f < 0) || (needTo && t < 0)) {
+        if (needFrom && f < 0) missing(m.ft, fs, fe);
+        if (needTo && t < 0) missing(m.tt, ts, te);
+        report.skippedEdges += 1;
+        continue;
+      }
+      // As the one-edge form: the source end is created (if it may be) before the target's.
+      if (f < 0) {
+        if (banned && fromTable.banned.has(bytesText(bytes, fs, fe))) {
+          missing(m.ft, fs, fe);
+          report.skippedEdges += 1;
+          continue;
+        }
+        if (fromTable.slotCount >= maxSlotsPerType) throw new Error(`vertex type ${m.ft} is full`);
+        f = fromTable.createBytes(bytes, fs, fe);
+        report.createdEndpoints += 1;
+        // A self-loop on a new vertex: the target is the vertex just made.
+        if (t < 0 && fromTable === toTable) t = toTable.findBytes(bytes, ts, te);
+      }
+      if (t < 0) {
+        if (banned && toTable.banned.has(bytesText(bytes, ts, te))) {
+          missing(m.tt, ts, te);
+          report.skippedEdges += 1;
+          continue;
+        }
+        if (toTable.slotCount >= maxSlotsPerType) throw new Error(`vertex type ${m.tt} is full`);
+        t = toTable.createBytes(bytes, ts, te);
+        report.createdEndpoints += 1;
+      }
+      let slot = table.find(ft, f, tt, t);
+      const created = slot < 0;
+      if (created) slot = table.insert(ft, f, tt, t, [], true);
+      if (columns.length > 0) this.updateColumns(columns, row, slot, created);
+      report.acceptedEdges += 1;
+    }
   }
 
   private update(
@@ -252,6 +426,7 @@ export class Graph {
 
   /** Folds the deltas of every edge type into compact adjacency. */
   fold(): void {
+    this.syncAdjacency();
     const counts = this.vertexByIndex.map((t) => t?.slotCount ?? 0);
     for (const table of this.edges.values()) table.fold(counts);
   }
