@@ -5,7 +5,8 @@
 // GSQL reference's pages; each case names its page). Format (see REFCASES in the issue notes):
 //   ## setup
 //   <GSQL script; "{data}" stands for the companion folder <topic>.data/, where loading jobs
-//    and queries may read files>
+//    and queries may read files; "{tmp}" for an empty folder of the fixture's own, where
+//    queries may write FILE objects and read them back>
 //   # case name (the behaviour and the reference page)
 //   <GSQL script>
 //   ==> results              the results array, exactly (object key order aside)
@@ -159,8 +160,9 @@ async function runCase(
   engine: Engine,
   session: ShellSession,
   data: string,
+  files: string,
 ): Promise<void> {
-  const script = c.script.split('{data}').join(data);
+  const script = c.script.split('{data}').join(data).split('{tmp}').join(files);
   if (c.expect.kind === 'results') {
     const result = await session.run(script);
     if (result.returnCode !== 0) throw new Error(failure(file, c, 'the script failed', result));
@@ -210,22 +212,30 @@ for (const file of readdirSync(folder).filter((f) => f.endsWith('.txt'))) {
       let dir: string;
       let engine: Engine;
       let session: ShellSession;
+      let files: string;
       beforeAll(async () => {
         dir = mkdtempSync(join(tmpdir(), 'gwb-refcase-'));
+        files = mkdtempSync(join(tmpdir(), 'gwb-refcase-files-'));
         engine = await Engine.open({ dir, rebuildIntervalMs: 0 });
         queryService(engine).generatedCode = generatedCode;
-        session = new ShellSession(engine, shellServices(engine, existsSync(data) ? [data] : []));
+        session = new ShellSession(
+          engine,
+          shellServices(engine, existsSync(data) ? [data, files] : [files]),
+        );
         if (fixture.setup.trim() === '') return;
-        const result = await session.run(fixture.setup.split('{data}').join(data));
+        const result = await session.run(
+          fixture.setup.split('{data}').join(data).split('{tmp}').join(files),
+        );
         if (result.returnCode !== 0)
           throw new Error(`${file}: the setup failed:\n${result.lines.join('\n')}`);
       });
       afterAll(async () => {
         await engine.close();
         rmSync(dir, { recursive: true, force: true });
+        rmSync(files, { recursive: true, force: true });
       });
       for (const c of fixture.cases) {
-        it(c.name, () => runCase(file, c, engine, session, data));
+        it(c.name, () => runCase(file, c, engine, session, data, files));
       }
     });
   }
