@@ -53,6 +53,19 @@ function printedType(comp: CompileContext, e: Expr, t: T): T {
 }
 
 /**
+ * `S.attr` or `S.@acc` of a vertex set variable S, in a PRINT ... TO_CSV: one value per vertex
+ * (output page: "printing a vertex set's vertex-attached accumulator or a vertex set's variable,
+ * the result is a list of values, one for each vertex, separated by newlines"). The set's name.
+ */
+function perVertexMember(e: Expr, cx: Cx): string | null {
+  if (e.kind !== 'Attr' && e.kind !== 'VertexAccum') return null;
+  const target = e.target;
+  if (target?.kind !== 'Name') return null;
+  const sym = cx.scope.lookup(target.name);
+  return sym?.kind === 'var' && sym.t.k === 'vset' ? target.name : null;
+}
+
+/**
  * PRINT. With WHERE, the vertex sets printed keep only the vertices the condition holds for
  * (the set's name stands for the vertex); a PRINT without vertex sets is skipped when it fails.
  */
@@ -73,6 +86,26 @@ export function compilePrint(comp: CompileContext, s: Print, cx: Cx): CS {
   };
   const items: Item[] = s.items.map((item): Item => {
     const key = item.alias ?? exprKey(item.expr);
+    const setName = s.toCsv && !item.projection ? perVertexMember(item.expr, cx) : null;
+    if (setName !== null) {
+      const scope = new Scope(cx.scope);
+      const slot = comp.slot();
+      scope.map.set(setName, { kind: 'alias', slot, t: VERTEX });
+      const set = compileExpr(comp, { kind: 'Name', name: setName, range: item.expr.range }, cx);
+      const ce = compileExpr(comp, item.expr, { ...cx, scope });
+      const t = printedType(comp, item.expr, ce.t);
+      const each = <R>(r: Run, f: (id: number) => R): R[] =>
+        toVSet(set.f(r)).ids.map((id) => {
+          r.f[slot] = id;
+          return f(id);
+        });
+      return {
+        key,
+        vset: false,
+        value: (r, o) => each(r, () => out(o, ce.f(r), t)),
+        csv: (r) => each(r, () => fileText(r, ce.f(r), t)).join('\n'),
+      };
+    }
     const compiled = compileExpr(comp, item.expr, cx);
     const base = { ...compiled, t: printedType(comp, item.expr, compiled.t) };
     const bf = base.f;
@@ -91,10 +124,13 @@ export function compilePrint(comp: CompileContext, s: Print, cx: Cx): CS {
       const star = item.projection.some(isStar);
       const projs = item.projection
         .filter((p) => !isStar(p))
-        .map((p) => ({
-          key: p.alias ?? exprKey(p.expr),
-          ce: compileExpr(comp, p.expr, { ...cx, scope }),
-        }));
+        .map((p) => {
+          const ce = compileExpr(comp, p.expr, { ...cx, scope });
+          return {
+            key: p.alias ?? exprKey(p.expr),
+            ce: { ...ce, t: printedType(comp, p.expr, ce.t) },
+          };
+        });
       return {
         key,
         vset: true,
