@@ -110,6 +110,14 @@ export class EdgeTable {
     return slot;
   }
 
+  /**
+   * A table filled in bulk (a checkpoint read back, store/checkpoint.ts): every slot is in the
+   * adjacency already (graph/build-adjacency.ts built it from the columns).
+   */
+  adjacencyBuilt(): void {
+    this.adjacencyUpTo = this.slotCount;
+  }
+
   /** Whether edges inserted with `defer` wait for syncAdjacency(). */
   get deferred(): boolean {
     return this.adjacencyUpTo < this.slotCount;
