@@ -80,6 +80,58 @@ describe('path finding', () => {
     expect(none).toEqual([{ vertices: [], edges: [] }]);
   });
 
+  it('finds a path over edges upserted just before the request', async () => {
+    // Its own vertex and edge types: the shortcuts must not change the other tests' graph.
+    const W = `${g}_w`;
+    const E = `${g}_f`;
+    const gw = `${g}_fresh`;
+    await gsqlOk(
+      client,
+      `CREATE VERTEX ${W} (PRIMARY_ID id STRING)
+CREATE DIRECTED EDGE ${E} (FROM ${W}, TO ${W})
+CREATE GRAPH ${gw} (${W}, ${E})`,
+    );
+    try {
+      const chain = ['p0', 'p1', 'p2', 'p3', 'p4', 'p5', 'p6'];
+      const edges: Record<string, unknown> = {};
+      for (let i = 0; i + 1 < chain.length; i++)
+        edges[chain[i] ?? ''] = { [E]: { [W]: { [chain[i + 1] ?? '']: {} } } };
+      await client.upsert({ edges: { [W]: edges } }, {}, { graph: gw });
+      // Folded into the compact adjacency, so the next edges sit in the recent-additions part.
+      await client.call('rebuildNow', { path: { graph_name: gw }, query: {} });
+      const path = async () => {
+        const found = await client.shortestPath(
+          { source: { type: W, id: 'p0' }, target: { type: W, id: 'p6' } },
+          { graph: gw },
+        );
+        return ids(found[0]?.vertices ?? []);
+      };
+      expect(await path()).toEqual(chain);
+      // A shortcut between two folded vertices, answered by the very next request.
+      await client.upsert(
+        { edges: { [W]: { p1: { [E]: { [W]: { p5: {} } } } } } },
+        {},
+        { graph: gw },
+      );
+      expect(await path()).toEqual(['p0', 'p1', 'p5', 'p6']);
+      // A shorter way still, through a vertex that did not exist at the fold.
+      await client.upsert(
+        {
+          edges: {
+            [W]: { p0: { [E]: { [W]: { q: {} } } }, q: { [E]: { [W]: { p6: {} } } } },
+          },
+        },
+        {},
+        { graph: gw },
+      );
+      expect(await path()).toEqual(['p0', 'p6', 'q']);
+    } finally {
+      await client
+        .gsql(`DROP GRAPH ${gw}\nDROP EDGE ${E}\nDROP VERTEX ${W}`)
+        .catch(() => undefined);
+    }
+  });
+
   it('refuses bad conditions and unknown vertices with 400', async () => {
     await expect(
       client.shortestPath({
