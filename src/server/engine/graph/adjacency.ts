@@ -6,7 +6,6 @@
 // Between rebuilds a query may compact a large delta into the CSR early (walking the delta list
 // of every vertex costs about a third more than the CSR range); `unfolded` keeps counting the
 // edges added since the last rebuild, so what /rebuildnow reports does not change.
-import { ensureSize } from './arrays.js';
 
 export class Adjacency {
   /** offsets[v]..offsets[v+1] index `edges` for vertex v < built. */
@@ -142,21 +141,25 @@ export class Adjacency {
     this.unfolded += added;
   }
 
-  /** A rebuild: compacts, and the edges added so far count as folded. */
+  /**
+   * A rebuild: compacts, and the edges added so far count as folded. With nothing added or
+   * deleted since the last compaction the arrays are already compact, and are kept.
+   */
   fold(
     vertexCount: number,
     alive: Uint8Array,
     farTypes: Uint16Array = new Uint16Array(0),
     fars: Int32Array = new Int32Array(0),
   ): void {
-    this.compact(vertexCount, alive, farTypes, fars);
+    if (this.deltaCount > 0 || this.dead > 0) this.compact(vertexCount, alive, farTypes, fars);
     this.unfolded = 0;
   }
 
   /**
    * Rebuilds the CSR for `vertexCount` vertices from itself and the delta, keeping live edges;
    * `farTypes` and `fars` give the far end of each edge slot. Readers mid-query see the same
-   * edges before and after (they re-read the arrays per source vertex).
+   * edges before and after (they re-read the arrays per source vertex). Per vertex the CSR's
+   * edges come first, then the delta's in the order they were added (as forEach reads them).
    */
   compact(
     vertexCount: number,
@@ -165,26 +168,47 @@ export class Adjacency {
     fars: Int32Array = new Int32Array(0),
   ): void {
     const counts = new Uint32Array(vertexCount + 1);
-    const keep = (e: number) => alive[e] === 1;
-    for (let v = 0; v < vertexCount; v++) {
+    const offsets = this.offsets;
+    const old = this.edges;
+    const built = Math.min(this.built, vertexCount);
+    for (let v = 0; v < built; v++) {
       let n = 0;
-      this.forEach(v, (e) => {
-        if (keep(e)) n++;
-      });
+      const end = offsets[v + 1] as number;
+      for (let i = offsets[v] as number; i < end; i++) if (alive[old[i] as number] === 1) n++;
       counts[v + 1] = n;
     }
-    for (let v = 0; v < vertexCount; v++) counts[v + 1] = (counts[v + 1] ?? 0) + (counts[v] ?? 0);
-    let edges = new Int32Array(counts[vertexCount] ?? 0);
-    let cursor = 0;
-    for (let v = 0; v < vertexCount; v++) {
-      this.forEach(v, (e) => {
-        if (keep(e)) edges[cursor++] = e;
-      });
+    for (const [v, list] of this.delta) {
+      if (v >= vertexCount) continue;
+      let n = 0;
+      for (let i = 0; i < list.length; i++) if (alive[list[i] as number] === 1) n++;
+      counts[v + 1] = (counts[v + 1] as number) + n;
     }
-    edges = ensureSize(edges, cursor);
-    const farType = new Uint16Array(edges.length);
-    const far = new Int32Array(edges.length);
-    for (let i = 0; i < cursor; i++) {
+    for (let v = 0; v < vertexCount; v++)
+      counts[v + 1] = (counts[v + 1] as number) + (counts[v] as number);
+    const total = counts[vertexCount] as number;
+    const edges = new Int32Array(total);
+    const cursor = counts.slice(0, vertexCount);
+    for (let v = 0; v < built; v++) {
+      const end = offsets[v + 1] as number;
+      let c = cursor[v] as number;
+      for (let i = offsets[v] as number; i < end; i++) {
+        const e = old[i] as number;
+        if (alive[e] === 1) edges[c++] = e;
+      }
+      cursor[v] = c;
+    }
+    for (const [v, list] of this.delta) {
+      if (v >= vertexCount) continue;
+      let c = cursor[v] as number;
+      for (let i = 0; i < list.length; i++) {
+        const e = list[i] as number;
+        if (alive[e] === 1) edges[c++] = e;
+      }
+      cursor[v] = c;
+    }
+    const farType = new Uint16Array(total);
+    const far = new Int32Array(total);
+    for (let i = 0; i < total; i++) {
       const e = edges[i] as number;
       farType[i] = farTypes[e] ?? 0;
       far[i] = fars[e] ?? 0;
@@ -197,5 +221,23 @@ export class Adjacency {
     this.built = vertexCount;
     this.delta.clear();
     this.deltaCount = 0;
+  }
+
+  private oneTypeOf: Uint16Array | null = null;
+  private oneType = -1;
+
+  /**
+   * The vertex type of the far end of every CSR edge when they share one, else -1 (none, or
+   * several): a traversal can then skip reading `farType`. Computed once per CSR array.
+   */
+  get farTypeOnly(): number {
+    const types = this.farType;
+    if (this.oneTypeOf !== types) {
+      let only = types.length > 0 ? (types[0] as number) : -1;
+      for (let i = 1; i < types.length && only >= 0; i++) if (types[i] !== only) only = -1;
+      this.oneTypeOf = types;
+      this.oneType = only;
+    }
+    return this.oneType;
   }
 }
