@@ -93,10 +93,13 @@ export async function* readLines(
           start = scan = 0;
           return;
         }
-        scan = Math.max(start, buf.length - eol.length + 1);
+        // Never back over what was read (a closing quote must not be read again as an opening
+        // one); the last eol.length - 1 characters may begin an EOL the next chunk completes.
+        scan = Math.max(scan, start, buf.length - eol.length + 1);
       }
-      // Need more input: keep only the current line.
-      if (buf.length - start > max) {
+      // Need more input: keep only the current line (its text so far ends at `scan`: what
+      // follows may be the start of its EOL).
+      if (scan - start > max) {
         yield oversize;
         discarding = true;
         inQuote = false;
