@@ -21,14 +21,36 @@ function optionText(option: RunJob['using'][number]): string {
   throw new ShellError(`USING ${option.name}: give the file path as a quoted string.`);
 }
 
-/** The shell's report of a finished loading job. */
+/** What each object-level counter of the statistics means, as the shell's warnings say it. */
+const objectErrors = [
+  ['noIdFound', 'have no id'],
+  ['invalidAttribute', 'have invalid attributes'],
+  ['invalidPrimaryId', 'have an invalid primary id'],
+  ['invalidSecondaryId', 'have an invalid secondary id'],
+  ['incorrectFixedBinaryLength', 'have an incorrect fixed binary length'],
+] as const;
+
+/**
+ * The shell's report of a finished loading job: lines read, then a warning for each kind of bad
+ * data (as the real shell's "[WARNING] bad data in ...: N object(s) have invalid attributes"),
+ * so a line that was read but whose object was not loaded is never silent.
+ */
 function report(results: readonly LoadingResult[]): string[] {
   const lines: string[] = [];
   for (const r of results) {
     const s = r.statistics;
-    lines.push(`[FINISHED] ${r.sourceFileName}`);
-    if ('validLine' in s)
-      lines.push(`  valid lines: ${s.validLine}, rejected lines: ${s.rejectLine}`);
+    const file = r.sourceFileName;
+    lines.push(`[FINISHED] ${file}`);
+    if (!('validLine' in s)) continue;
+    lines.push(`  valid lines: ${s.validLine}, rejected lines: ${s.rejectLine}`);
+    const bad = (what: string) => lines.push(`[WARNING] bad data in ${what}`);
+    if (s.notEnoughToken > 0)
+      bad(`${file}: ${s.notEnoughToken} line(s) do not have enough number of tokens.`);
+    if (s.invalidJson > 0) bad(`${file}: ${s.invalidJson} line(s) are not valid JSON.`);
+    if (s.oversizeToken > 0) bad(`${file}: ${s.oversizeToken} line(s) have an oversize token.`);
+    for (const o of [...s.vertex, ...s.edge, ...s.deleteVertex, ...s.deleteEdge])
+      for (const [key, text] of objectErrors)
+        if (o[key] > 0) bad(`${file}:${o.typeName}: ${o[key]} object(s) ${text}.`);
   }
   lines.push('LOAD SUCCESSFUL for loading jobid');
   return lines;

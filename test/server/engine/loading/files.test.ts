@@ -286,3 +286,24 @@ describe('legacy RUN JOB of an online-post job (the reference’s earlier kits)'
     });
   });
 });
+
+describe('the shell’s report of RUN LOADING JOB', () => {
+  it('warns of every line or object read but not loaded, by type and reason', async () => {
+    writeFileSync(join(allowed, 'bad-bags.csv'), '1,true\nx,false\n,true\n2\n3,maybe\n');
+    const session = new ShellSession(temp.engine, shellServices(temp.engine, [allowed]));
+    const result = await session.run(
+      'USE GRAPH social\n' +
+        'CREATE LOADING JOB bags FOR GRAPH social { DEFINE FILENAME f; LOAD f TO VERTEX bag VALUES ($0, _, _, _, $1); }\n' +
+        'RUN LOADING JOB bags USING f="bad-bags.csv"\n',
+    );
+    expect(result.returnCode, result.lines.join('\n')).toBe(0);
+    const file = 'bad-bags.csv';
+    expect(result.lines.filter((l) => l.startsWith('[WARNING]'))).toEqual([
+      `[WARNING] bad data in ${file}: 1 line(s) do not have enough number of tokens.`,
+      `[WARNING] bad data in ${file}:bag: 1 object(s) have no id.`,
+      `[WARNING] bad data in ${file}:bag: 1 object(s) have invalid attributes.`,
+      `[WARNING] bad data in ${file}:bag: 1 object(s) have an invalid primary id.`,
+    ]);
+    expect(Object.keys(dump(temp.engine).vertices.bag ?? {})).toEqual(['1']);
+  });
+});
