@@ -178,7 +178,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
   };
   try {
-    const engine = await Engine.open({ dir });
+    const engine = await Engine.open({ dir, log: (line) => log.info(line) });
     cleanups.push(() => engine.close());
     const monitor = monitorOf(engine, { intervalMs: options.metricsIntervalMs });
     await monitor.start();

@@ -1,18 +1,21 @@
 // The embedded graph engine: owns the data folder's store, the schema catalog and the in-memory
 // graph. Writes are serialized: each is planned against the current graph, made durable in the
 // log, then applied, so readers only ever see acknowledged data and a failed write changes
-// nothing. A periodic rebuild folds adjacency deltas and, when the log has grown, checkpoints.
+// nothing. A periodic rebuild folds adjacency deltas and, when the log has grown, checkpoints
+// (a file of the whole graph; store/recover.ts reads the newest good one back on open).
 // Read-only queries yield while they run; `reads` (store/read-gate.ts) holds a durable write
 // back from the in-memory graph until the queries running before it end, so each sees the graph
 // as of its start; the write is acknowledged once applied.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CatalogData } from './catalog/types.js';
-import { Graph } from './graph/graph.js';
+import type { Graph } from './graph/graph.js';
 import { emptyReport, type ApplyReport, type Mutation } from './mutations.js';
-import { chunkMutations, graphChunks } from './store/checkpoint.js';
+import { writeCheckpoint } from './store/checkpoint.js';
+import { CheckpointFiles } from './store/checkpoint-files.js';
 import { LogStore } from './store/log-store.js';
 import { ReadGate } from './store/read-gate.js';
+import { recoverGraph, type CheckpointSource } from './store/recover.js';
 
 export interface EngineOptions {
   /** Data folder; created if absent. */
@@ -21,6 +24,8 @@ export interface EngineOptions {
   readonly rebuildIntervalMs?: number;
   /** Log entries after which a rebuild also writes a checkpoint. */
   readonly checkpointAfterEntries?: number;
+  /** The service's log: how the graph was read back, and any checkpoint found damaged. */
+  readonly log?: (line: string) => void;
 }
 
 /** A planned write: the mutations to log and apply, and a value for the caller. */
@@ -61,22 +66,25 @@ export class Engine {
     readonly dir: string,
     readonly graph: Graph,
     private readonly store: LogStore,
+    private readonly checkpoints: CheckpointFiles,
+    /** The newest good checkpoint: the one read on open, or the last one written since. */
+    private newest: CheckpointSource,
     private readonly checkpointAfter: number,
   ) {}
 
-  /** Opens (or creates) the data folder and rebuilds the in-memory graph from the store. */
+  /** Opens (or creates) the data folder and reads the in-memory graph back from the store. */
   static open(options: EngineOptions): Promise<Engine> {
     mkdirSync(options.dir, { recursive: true });
     const store = LogStore.open(join(options.dir, 'store'));
-    const graph = new Graph(store.checkpointCatalog());
-    for (const chunk of store.checkpointChunks()) {
-      for (const mutation of chunkMutations(graph, chunk)) graph.apply(mutation);
+    let engine: Engine;
+    try {
+      const checkpoints = new CheckpointFiles(join(options.dir, 'checkpoints'));
+      const { graph, base } = recoverGraph(store, checkpoints, options.log ?? (() => undefined));
+      const after = options.checkpointAfterEntries ?? 1000;
+      engine = new Engine(options.dir, graph, store, checkpoints, base, after);
+    } catch (error) {
+      return store.close().then(() => Promise.reject(error as Error));
     }
-    for (const entry of store.entriesAfterCheckpoint()) {
-      for (const mutation of entry) graph.apply(mutation);
-    }
-    graph.fold();
-    const engine = new Engine(options.dir, graph, store, options.checkpointAfterEntries ?? 1000);
     const every = options.rebuildIntervalMs ?? 30_000;
     if (every > 0) {
       engine.timer = setInterval(() => void engine.rebuild().catch(() => undefined), every);
@@ -190,13 +198,33 @@ export class Engine {
       }
       const foldedEdges = this.graph.pendingEdges;
       this.graph.fold();
-      const checkpointed = force || this.store.pendingEntries >= this.checkpointAfter;
-      if (checkpointed) await this.store.checkpoint(this.graph.catalog, graphChunks(this.graph));
+      const due = force || this.pendingEntries >= this.checkpointAfter;
+      const checkpointed = due && this.pendingEntries > 0;
+      if (checkpointed) await this.checkpoint();
       return { foldedEdges, checkpointed, at: new Date() };
     };
     const next = this.queue.then(run, run);
     this.queue = next.catch(() => undefined);
     return next;
+  }
+
+  /** Log entries not in the newest checkpoint. */
+  get pendingEntries(): number {
+    return this.store.lastSeq - this.newest.seq;
+  }
+
+  /**
+   * Writes a checkpoint of the graph as of the last log entry (in the write queue: nothing
+   * changes the graph meanwhile). The checkpoint before it stays, with the log after it, as the
+   * way back should the new file be found damaged; anything older goes.
+   */
+  private async checkpoint(): Promise<void> {
+    const seq = this.store.lastSeq;
+    const previous = this.newest;
+    await this.checkpoints.write(seq, (writer) => writeCheckpoint(writer, this.graph, seq));
+    await this.store.checkpointed(seq, previous.seq, previous.kind === 'chunks');
+    this.checkpoints.retain(previous.kind === 'file' ? [seq, previous.seq] : [seq]);
+    this.newest = { kind: 'file', seq, path: this.checkpoints.pathOf(seq) };
   }
 
   /** Named records kept in the log of record beside the graph (see LogStore.record). */
@@ -213,8 +241,7 @@ export class Engine {
     if (this.timer) clearInterval(this.timer);
     // A clean shutdown leaves a checkpoint of the whole graph, so the next open reads it instead
     // of replaying the log (a failure here only costs that speed: the log is still there).
-    if (!this.closed && this.store.pendingEntries > 0)
-      await this.rebuild(true).catch(() => undefined);
+    if (!this.closed && this.pendingEntries > 0) await this.rebuild(true).catch(() => undefined);
     await this.queue;
     this.closed = true;
     await this.store.close();

@@ -1,6 +1,6 @@
 // A clean close leaves a checkpoint of the whole graph and an empty log, so the next open reads
 // the checkpoint instead of replaying every write (issue 16: restart replayed the whole log).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -29,15 +29,20 @@ describe('checkpoint on a clean close', () => {
     try {
       expect(store.pendingEntries).toBe(0);
       expect([...store.entriesAfterCheckpoint()]).toEqual([]);
-      const ids = [...store.checkpointChunks()]
-        .filter((c) => c.kind === 'v' && c.type === 'person')
-        .flatMap((c) => c.keys);
-      expect(ids).toHaveLength(1000);
     } finally {
       await store.close();
     }
-    const reopened = await Engine.open({ dir, rebuildIntervalMs: 0 });
+    expect(readdirSync(join(dir, 'checkpoints'))).toEqual([
+      `graph-${String(2).padStart(12, '0')}.ckpt`,
+    ]);
+    const logs: string[] = [];
+    const reopened = await Engine.open({ dir, rebuildIntervalMs: 0, log: (l) => logs.push(l) });
     try {
+      expect(logs).toEqual([
+        expect.stringMatching(
+          /graph read from checkpoint .* \(1,000 vertices, 0 edges\) .* then 0 log entries/,
+        ),
+      ]);
       expect(reopened.graph.vertices.get('person')?.ids.filter((x) => x !== undefined).length).toBe(
         1000,
       );

@@ -1,7 +1,10 @@
-// Durability on lmdb, the log of record: every acknowledged write is a numbered log entry, and a
-// checkpoint writes the whole graph (by names and external ids) so the log can be trimmed. On
-// open, the graph is rebuilt from the checkpoint and the log entries after it. A write resolves
-// only after lmdb has flushed it to disk (lmdb-js resolves a commit before the flush).
+// Durability on lmdb, the log of record: every acknowledged write is a numbered log entry. The
+// graph is checkpointed to files (store/checkpoint-files.ts); the log keeps every entry after
+// the second newest checkpoint, so a damaged newest checkpoint still leaves a way back (the one
+// before it, plus the log). On open, the graph is read from a checkpoint and the log entries after
+// it are replayed. A write resolves only after lmdb has flushed it to disk (lmdb-js resolves a
+// commit before the flush). Earlier versions kept their checkpoint in lmdb as chunks (`snapshot`):
+// still read, and dropped once two checkpoint files exist.
 // A request written in many batches (POST /ddl) is staged aside batch by batch and moved into
 // the log in one transaction when it commits, so a crash or a refusal never leaves part of it:
 // staged batches left by a crash belong to no acknowledged request and are dropped on open.
@@ -24,9 +27,14 @@ export interface SnapshotChunk {
 }
 
 interface Meta {
+  /** The catalog of the chunk snapshot (earlier versions). */
   catalog: CatalogData;
-  /** Last log sequence number folded into the checkpoint. */
+  /** The newest checkpoint's log sequence number. */
   checkpointSeq: number;
+  /** Log entries up to this one were removed (absent when written by an earlier version). */
+  trimmedTo?: number;
+  /** The sequence number of the chunk checkpoint in `snapshot` (earlier versions), if kept. */
+  chunksSeq?: number;
 }
 
 export class LogStore {
@@ -42,7 +50,7 @@ export class LogStore {
   ) {
     // Batches of requests that never committed (the process died first).
     staged.clearSync();
-    let last = this.checkpointSeq;
+    let last = Math.max(this.checkpointSeq, this.trimmedTo);
     for (const key of log.getKeys({ reverse: true, limit: 1 })) last = Math.max(last, key);
     this.nextSeq = last + 1;
   }
@@ -64,23 +72,73 @@ export class LogStore {
     );
   }
 
+  private get state(): Meta | undefined {
+    return this.meta.get('state');
+  }
+
   private get checkpointSeq(): number {
-    return this.meta.get('state')?.checkpointSeq ?? 0;
+    return this.state?.checkpointSeq ?? 0;
   }
 
-  /** The catalog of the checkpoint (schema changes after it are in the log). */
-  checkpointCatalog(): CatalogData {
-    return this.meta.get('state')?.catalog ?? emptyCatalog;
+  /** Log entries up to this sequence number are gone (a checkpoint must hold them). */
+  get trimmedTo(): number {
+    const state = this.state;
+    return state?.trimmedTo ?? state?.checkpointSeq ?? 0;
   }
 
-  /** Checkpoint chunks, in write order. */
+  /** The last sequence number written to the log (0: none yet). */
+  get lastSeq(): number {
+    return this.nextSeq - 1;
+  }
+
+  /** The chunk checkpoint an earlier version left in lmdb, if any. */
+  chunkSnapshot(): { seq: number; catalog: CatalogData } | undefined {
+    const state = this.state;
+    // Meta without trimmedTo was written by an earlier version: its checkpoint is the chunks.
+    const seq = state?.trimmedTo === undefined ? state?.checkpointSeq : state.chunksSeq;
+    if (!state || seq === undefined) return undefined;
+    for (const _ of this.snapshot.getKeys({ limit: 1 })) return { seq, catalog: state.catalog };
+    return undefined;
+  }
+
+  /** The chunk checkpoint's chunks, in write order. */
   *checkpointChunks(): Generator<SnapshotChunk> {
     for (const { value } of this.snapshot.getRange()) yield value;
   }
 
-  /** Log entries written after the checkpoint, in order. */
-  *entriesAfterCheckpoint(): Generator<Mutation[]> {
-    for (const { value } of this.log.getRange({ start: this.checkpointSeq + 1 })) yield value;
+  /** Log entries written after sequence number `seq`, in order. */
+  *entriesAfter(seq: number): Generator<Mutation[]> {
+    for (const { value } of this.log.getRange({ start: seq + 1 })) yield value;
+  }
+
+  /** Log entries written after the newest checkpoint, in order. */
+  entriesAfterCheckpoint(): Generator<Mutation[]> {
+    return this.entriesAfter(this.checkpointSeq);
+  }
+
+  /**
+   * Records that a checkpoint file of sequence number `seq` exists, and trims the log up to
+   * `keepAfter` (the checkpoint kept as the way back); drops the chunk checkpoint unless kept.
+   */
+  async checkpointed(seq: number, keepAfter: number, keepChunks: boolean): Promise<void> {
+    const chunks = keepChunks ? this.chunkSnapshot() : undefined;
+    const trimTo = Math.max(this.trimmedTo, keepAfter);
+    await this.root.transaction(() => {
+      if (!chunks) void this.snapshot.clearSync();
+      void this.meta.put('state', {
+        catalog: chunks?.catalog ?? emptyCatalog,
+        checkpointSeq: seq,
+        trimmedTo: trimTo,
+        chunksSeq: chunks?.seq,
+      });
+      for (const key of this.log.getKeys({ end: trimTo + 1 })) void this.log.remove(key);
+    });
+    await this.root.flushed;
+  }
+
+  /** Sequence numbers continue after `seq` (a checkpoint found newer than the log's end). */
+  continueAfter(seq: number): void {
+    this.nextSeq = Math.max(this.nextSeq, seq + 1);
   }
 
   /** Appends one write as log entries in one transaction; resolves once it is on disk. */
@@ -162,19 +220,6 @@ export class LogStore {
       end: range.first + range.count,
     }))
       yield value;
-  }
-
-  /** Replaces the checkpoint with `chunks` (the graph as of now) and trims the log. */
-  async checkpoint(catalog: CatalogData, chunks: Iterable<SnapshotChunk>): Promise<void> {
-    const upTo = this.nextSeq - 1;
-    await this.root.transaction(() => {
-      void this.snapshot.clearSync();
-      let key = 0;
-      for (const chunk of chunks) void this.snapshot.put(key++, chunk);
-      void this.meta.put('state', { catalog, checkpointSeq: upTo });
-      for (const seq of this.log.getKeys({ end: upTo + 1 })) void this.log.remove(seq);
-    });
-    await this.root.flushed;
   }
 
   /**
