@@ -16,6 +16,7 @@
  */
 export type ResultType =
   | 'INT'
+  | 'UINT'
   | 'FLOAT'
   | 'DOUBLE'
   | 'STRING'
@@ -165,7 +166,7 @@ const rows: readonly Row[] = [
   ['percentilecont', 'aggregation', 'SET setExp, DOUBLE percent', 2, 2, 'DOUBLE'],
   ['isempty', 'aggregation', 'SET setExp', 1, 1, 'BOOL'],
   // vertex-methods.adoc (vertex functions)
-  ['getvid', 'vertex', 'VERTEX v', 1, 1, 'INT'],
+  ['getvid', 'vertex', 'VERTEX v', 1, 1, 'UINT'],
   ['to_vertex', 'vertex', 'STRING id, STRING vertex_type', 2, 2, 'VERTEX'],
   ['to_vertex_set', 'vertex', 'SET ids, STRING vertex_type', 2, 2, 'SET<VERTEX>'],
   ['type', 'vertex', 'VERTEX v', 1, 1, 'STRING'],

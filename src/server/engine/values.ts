@@ -112,7 +112,9 @@ function coercePrimitive(name: PrimitiveTypeName, value: unknown): unknown {
       return toInteger(value, false);
     case 'UINT':
       return toInteger(value, true);
+    // FLOAT is single precision (the attribute-types page): stored as its 32-bit value.
     case 'FLOAT':
+      return Math.fround(toFloat(value, name));
     case 'DOUBLE':
       return toFloat(value, name);
     case 'STRING':

@@ -12,4 +12,6 @@ export interface Builtin {
   readonly max: number;
   readonly type: (args: readonly T[]) => T;
   readonly fn: Implementation;
+  /** A body chosen by the argument types where they decide the result (avg of DOUBLEs). */
+  readonly forTypes?: (args: readonly T[]) => Implementation;
 }

@@ -30,10 +30,12 @@ import {
   DOUBLE,
   FLOAT,
   INT,
+  isFloatType,
   isIntType,
   JSONARRAYT,
   JSONT,
   STRING,
+  UINT,
   VERTEX,
   VSET,
   type T,
@@ -108,6 +110,38 @@ function parseJsonText(text: unknown, array: boolean): unknown {
   return v;
 }
 
+/** sum(): integers add exactly (INT), any fractional member makes it a floating sum. */
+function sum(a: unknown[]): unknown {
+  const xs = elementsOf(a[0]);
+  if (xs.some((x) => typeof x === 'number' && !Number.isInteger(x)))
+    return xs.reduce((s: number, x) => s + num(x), 0);
+  return xs.reduce((s: unknown, x) => iadd(s, x), 0);
+}
+
+/**
+ * avg(): the mean; the aggregation page rounds it down when every member is an integer. With
+ * `integral` the members decide at run time (an integer collection, or one of unknown type);
+ * without, the collection is of FLOAT / DOUBLE and the mean stays as it is.
+ */
+function mean(a: unknown[], integral: boolean): number {
+  const xs = elementsOf(a[0]);
+  if (xs.length === 0) return 0;
+  const m = xs.reduce((s: number, x) => s + num(x), 0) / xs.length;
+  const ints = integral && xs.every((x) => typeof x === 'bigint' || Number.isInteger(x));
+  return ints ? Math.floor(m) : m;
+}
+
+/** Bodies that depend on the static argument types, by function name. */
+const TYPED: ReadonlyMap<string, (args: readonly T[]) => Implementation> = new Map([
+  [
+    'avg',
+    (args: readonly T[]) =>
+      isFloatType(elementType(args[0]))
+        ? (a: unknown[]) => mean(a, false)
+        : (a: unknown[]) => mean(a, true),
+  ],
+]);
+
 const MATH_FUNCTIONS: ReadonlyMap<string, Implementation> = new Map<string, Implementation>([
   ['abs', (a) => (typeof a[0] === 'bigint' ? (a[0] < 0n ? -a[0] : a[0]) : Math.abs(num(a[0])))],
   ['sqrt', math1(Math.sqrt)],
@@ -164,29 +198,8 @@ const CONVERSION_FUNCTIONS: ReadonlyMap<string, Implementation> = new Map<string
 const AGGREGATION_FUNCTIONS: ReadonlyMap<string, Implementation> = new Map<string, Implementation>([
   ['count', (a) => elementsOf(a[0]).length],
   ['isempty', (a) => elementsOf(a[0]).length === 0],
-  [
-    'sum',
-    (a) => {
-      let s: unknown = 0;
-      for (const x of elementsOf(a[0]))
-        s =
-          typeof s === 'number' && typeof x === 'number' && !Number.isInteger(x)
-            ? s + x
-            : iadd(s, x);
-      return s;
-    },
-  ],
-  [
-    'avg',
-    // The reference: the mean, rounded down when every member is an integer.
-    (a) => {
-      const xs = elementsOf(a[0]);
-      if (xs.length === 0) return 0;
-      const mean = xs.reduce((s: number, x) => s + num(x), 0) / xs.length;
-      const integral = xs.every((x) => typeof x === 'bigint' || Number.isInteger(x));
-      return integral ? Math.floor(mean) : mean;
-    },
-  ],
+  ['sum', sum],
+  ['avg', (a) => mean(a, true)],
   ['max', extremum(1)],
   ['min', extremum(-1)],
   [
@@ -214,11 +227,21 @@ function vertexById(r: Run, id: unknown, type: unknown): number {
   return vid(table.typeIndex, slot);
 }
 
+/**
+ * to_vertex_set(ids, type): the vertices of `type` with those primary ids. An id no vertex has is
+ * skipped (the real service warns "N ids are invalid ... vertex ids"); an unknown type is a
+ * run-time error (the vertex-methods page).
+ */
 function vertexSet(r: Run, ids: unknown, type: unknown): VSet {
+  const table = r.graph.vertices.get(String(type));
+  if (!table)
+    throw new QueryRuntimeError('QUERY-UNKNOWN-TYPE', `unknown vertex type ${String(type)}`);
   const seen = new Set<number>();
   const out: number[] = [];
   for (const id of elementsOf(ids)) {
-    const v = vertexById(r, id, type);
+    const slot = table.find(String(id));
+    if (slot < 0) continue;
+    const v = vid(table.typeIndex, slot);
     if (!seen.has(v)) out.push(v);
     seen.add(v);
   }
@@ -263,6 +286,7 @@ export const IMPLEMENTATIONS: ReadonlyMap<string, Implementation> = new Map([
 
 const fixedTypes: Readonly<Record<string, T>> = {
   INT,
+  UINT,
   FLOAT,
   DOUBLE,
   STRING,
@@ -286,6 +310,7 @@ export function resultType(spec: ResultType, args: readonly T[]): T {
     case 'rounded':
       return args.length > 1 ? DOUBLE : INT;
     case 'INT':
+    case 'UINT':
     case 'FLOAT':
     case 'DOUBLE':
     case 'STRING':
@@ -304,11 +329,13 @@ export const BUILTINS: ReadonlyMap<string, Builtin> = new Map(
   [...BUILTIN_FUNCTIONS.values()].flatMap((f) => {
     const fn = IMPLEMENTATIONS.get(f.name);
     if (!fn) return [];
+    const forTypes = TYPED.get(f.name);
     const builtin: Builtin = {
       min: f.min,
       max: f.max,
       type: (args) => resultType(f.returns, args),
       fn,
+      ...(forTypes ? { forTypes } : {}),
     };
     return [[f.name, builtin] as const];
   }),

@@ -143,6 +143,28 @@ export function imod(a: unknown, b: unknown): number | bigint {
   return compact(big(a) % d);
 }
 
+/**
+ * INT is C++'s 64-bit two's complement: a result beyond its range wraps (GSQL_INT_MAX + 1 is
+ * GSQL_INT_MIN). Results within 2^53 are numbers and need no check.
+ */
+export function int64(v: number | bigint): number | bigint {
+  return typeof v === 'bigint' ? compact(BigInt.asIntN(64, v)) : v;
+}
+
+/** UINT: 64-bit unsigned, so a negative value (an INT converted to UINT) wraps to 2^64 - n. */
+export function uint64(v: number | bigint): number | bigint {
+  if (typeof v === 'number') return v >= 0 ? v : compact(BigInt.asUintN(64, BigInt(v)));
+  return compact(BigInt.asUintN(64, v));
+}
+
+/** UINT division and remainder: both operands as UINT first (the page's INT -7 / UINT 2). */
+export function udiv(a: unknown, b: unknown): number | bigint {
+  return idiv(uint64(toInt(a)), uint64(toInt(b)));
+}
+export function umod(a: unknown, b: unknown): number | bigint {
+  return imod(uint64(toInt(a)), uint64(toInt(b)));
+}
+
 export const num = (v: unknown): number =>
   typeof v === 'number'
     ? v
@@ -169,8 +191,10 @@ export function toInt(v: unknown): number | bigint {
 export function converter(t: T): ((v: unknown) => unknown) | null {
   switch (t.k) {
     case 'int':
+      return (v) => (typeof v === 'number' && Number.isInteger(v) ? v : int64(toInt(v)));
     case 'uint':
-      return (v) => (typeof v === 'number' && Number.isInteger(v) ? v : toInt(v));
+      return (v) =>
+        typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : uint64(toInt(v));
     case 'float':
       return (v) => Math.fround(num(v));
     case 'double':

@@ -75,6 +75,27 @@ export const isIntType = (t: T): boolean => t.k === 'int' || t.k === 'uint';
 export const isFloatType = (t: T): boolean => t.k === 'float' || t.k === 'double';
 export const isNumeric = (t: T): boolean => isIntType(t) || isFloatType(t);
 
+/** The numeric type an arithmetic operator computes in. */
+export type ArithKind = 'int' | 'uint' | 'float' | 'double';
+
+/**
+ * The operators-and-expressions page's promotion: two numeric operands are computed in the
+ * higher of their types along INT -> UINT -> FLOAT -> DOUBLE (so INT with UINT is UINT, and
+ * FLOAT with FLOAT stays single precision); null when either is not a number.
+ */
+export function arithKind(lt: T, rt: T): ArithKind | null {
+  if (!isNumeric(lt) || !isNumeric(rt)) return null;
+  if (lt.k === 'double' || rt.k === 'double') return 'double';
+  if (lt.k === 'float' || rt.k === 'float') return 'float';
+  if (lt.k === 'uint' || rt.k === 'uint') return 'uint';
+  return 'int';
+}
+
+/** The static type of an arithmetic kind. */
+export function arithType(k: ArithKind): T {
+  return k === 'int' ? INT : k === 'uint' ? UINT : k === 'float' ? FLOAT : DOUBLE;
+}
+
 /** The type a read of an accumulator gives: scalar accumulators read as their value. */
 export function accumValueType(a: AccSpec): T {
   switch (a.name) {

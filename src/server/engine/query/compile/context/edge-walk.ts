@@ -1,13 +1,13 @@
 // Context layer: edge walking, used by SELECT patterns and by vertex methods (degree,
-// neighbors): how each edge type is traversed (forward, backward, undirected), the degree and
-// neighbor functions built on it, and the collector of a SELECT's distinct vertices.
+// neighbourhoods): how each edge type is traversed (forward, backward, undirected), the degree
+// function built on it, and the collector of a SELECT's distinct vertices.
 import type { EdgeTable } from '../../../graph/edge-table.js';
 import { elementsOf } from '../../accum.js';
 import type { Fn } from './compile-types.js';
 import type { CompileContext } from './compile-context.js';
 import { QueryRuntimeError } from '../../errors.js';
 import type { Run } from '../../run.js';
-import { vid, vslotOf, vtypeOf } from '../../runtime-values.js';
+import { vslotOf, vtypeOf } from '../../runtime-values.js';
 
 /** How one edge type is walked: forward (source to target), backward, or both (undirected). */
 export interface Walk {
@@ -211,6 +211,17 @@ export class Collector {
   addAt(id: number, t: number, s: number): void {
     if (id === this.last) return;
     this.last = id;
+    const m = this.marks[t] ?? this.marksFor(t);
+    if (m[s] === 0) {
+      m[s] = 1;
+      this.ids.push(id);
+    }
+  }
+  /**
+   * The marks of vertex type t (1: in `ids`). Generated code adds a vertex by testing and setting
+   * its mark and pushing its id, as addAt does.
+   */
+  marksFor(t: number): Uint8Array {
     let m = this.marks[t];
     if (!m)
       this.marks[t] = m = this.run.pool.take(
@@ -218,11 +229,9 @@ export class Collector {
         0,
         this.run.graph.vertexByIndex[t]?.slotCount ?? 0,
       ) as Uint8Array;
-    if (m[s] === 0) {
-      m[s] = 1;
-      this.ids.push(id);
-    }
+    return m;
   }
+
   /** Done collecting: the marks, cleared, go back to the run's pool (ids stay). */
   release(): void {
     const marks = this.marks;
@@ -235,17 +244,4 @@ export class Collector {
     for (const m of marks) if (m) this.run.pool.give(0, m);
     marks.length = 0;
   }
-}
-
-/** `v.neighbors([edge types])`: far ends, one per edge. */
-export function neighborsFn(c: CompileContext, names: Fn | null): (r: Run, id: number) => number[] {
-  return (r, id) => {
-    const walks = walksFor(c, r, edgeNames(names ? names(r) : null), 'out', 'right');
-    const res: number[] = [];
-    for (const w of walks)
-      walkEdges(w, vtypeOf(id), vslotOf(id), (_e, ft, fs) => {
-        res.push(vid(ft, fs));
-      });
-    return res;
-  };
 }

@@ -154,15 +154,52 @@ export function dynArith(op: string, a: unknown, b: unknown): unknown {
   }
 }
 
+const regexChar = (c: string): string => c.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+
+/**
+ * A LIKE character list starting at `pattern[start]` (the `[`), as the operators page defines it:
+ * `[abc]`, `[^abc]` / `[!abc]` (not in the list), ranges `a-m`, and `\]` for a `]` (a backslash
+ * elsewhere is itself). The regex class and the index after the `]`; null when none closes it.
+ */
+function likeCharList(pattern: string, start: number): { src: string; next: number } | null {
+  let i = start + 1;
+  const negate = pattern[i] === '^' || pattern[i] === '!';
+  if (negate) i++;
+  const chars: string[] = [];
+  for (; i < pattern.length; i++) {
+    const c = pattern[i] as string;
+    if (c === ']') {
+      const body = chars.join('');
+      return {
+        src: chars.length === 0 ? (negate ? '.' : '(?!)') : `[${negate ? '^' : ''}${body}]`,
+        next: i + 1,
+      };
+    }
+    if (c === '\\' && pattern[i + 1] === ']') {
+      chars.push('\\]');
+      i++;
+    } else if (pattern[i + 1] === '-' && i + 2 < pattern.length && pattern[i + 2] !== ']') {
+      chars.push(`${regexChar(c)}-${regexChar(pattern[i + 2] as string)}`);
+      i += 2;
+    } else chars.push(regexChar(c));
+  }
+  return null;
+}
+
+/** The regex of a LIKE pattern: % any run, _ one character, [lists], `escape` before a literal. */
 export function likeRegex(pattern: string, escape: string): RegExp {
   let src = '';
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i] as string;
     if (c === escape && i + 1 < pattern.length) {
-      src += (pattern[++i] as string).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      src += regexChar(pattern[++i] as string);
     } else if (c === '%') src += '.*';
     else if (c === '_') src += '.';
-    else src += c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    else if (c === '[' && likeCharList(pattern, i)) {
+      const list = likeCharList(pattern, i) as { src: string; next: number };
+      src += list.src;
+      i = list.next - 1;
+    } else src += regexChar(c);
   }
   return new RegExp(`^${src}$`, 's');
 }

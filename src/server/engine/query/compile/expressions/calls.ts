@@ -63,6 +63,16 @@ export function compileCall(comp: CompileContext, e: Expr & { kind: 'Call' }, cx
     return compileConstant(comp, null, ANY);
   }
   const builtin = BUILTINS.get(lname) ?? comp.env.udf?.(e.name) ?? udf(e.name);
+  if ((lname === 'to_vertex' || lname === 'to_vertex_set') && cx.mode === 'accum') {
+    // The vertex-methods page: since 4.1 neither may be used in ACCUM or POST-ACCUM (the
+    // POST-ACCUM case is not told apart from WHERE here, where they stay allowed).
+    comp.error(
+      e,
+      'QUERY-UNSUPPORTED',
+      `Using a vertex function '${lname}' in ACCUM/POST-ACCUM has been deprecated: convert the ids before the SELECT`,
+    );
+    return compileConstant(comp, null, ANY);
+  }
   if (builtin) {
     const args = e.args.map((a) => compileExpr(comp, a, cx));
     if (!checkArity(comp, e, builtin.min, builtin.max)) return compileConstant(comp, null, ANY);
@@ -76,7 +86,7 @@ export function compileCall(comp: CompileContext, e: Expr & { kind: 'Call' }, cx
     const t = builtin.type(args.map((a) => a.t));
     // A built-in documented to return FLOAT (log10, sqrt, ...) answers the 32-bit value: a
     // DOUBLE that sums it adds what the real service adds.
-    const raw = builtin.fn;
+    const raw = builtin.forTypes?.(args.map((a) => a.t)) ?? builtin.fn;
     const fn: typeof raw =
       t.k === 'float'
         ? (a, r) => {

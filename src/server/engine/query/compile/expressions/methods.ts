@@ -11,7 +11,7 @@ import type { VAcc } from '../../run.js';
 import { type FileObject, type Run } from '../../run.js';
 import type { EdgeRef } from '../../runtime-values.js';
 import { defaultValue, eq, num, vtypeOf } from '../../runtime-values.js';
-import { degreeFn, neighborsFn } from '../context/edge-walk.js';
+import { degreeFn } from '../context/edge-walk.js';
 import {
   accumValueType,
   ANY,
@@ -20,12 +20,12 @@ import {
   INT,
   STRING,
   typeName,
-  VERTEX,
   VOID,
   type AccSpec,
   type T,
 } from '../../types.js';
 import { dynamicAttrReader, vertexAttrType } from '../context/graph-lookups.js';
+import { compileNeighborhood, isNeighborhoodMethod } from './neighborhood.js';
 import { JSON_GETTERS, jsonContainsKey, jsonGet, jsonSize } from '../../functions-json.js';
 import { compileExpr, compileConstant, slotOf } from './expr.js';
 
@@ -69,6 +69,15 @@ export function checkArity(
 }
 
 export function compileMethod(comp: CompileContext, e: Expr & { kind: 'MethodCall' }, cx: Cx): CE {
+  // v.neighbors(...).filter(cond) and the like: the condition sees each edge walked.
+  if (
+    e.name.toLowerCase() === 'filter' &&
+    e.target.kind === 'MethodCall' &&
+    isNeighborhoodMethod(e.target.name.toLowerCase())
+  ) {
+    if (!checkArity(comp, e, 1, 1)) return compileConstant(comp, [], ANY);
+    return compileNeighborhood(comp, e.target, e.args[0] ?? null, cx);
+  }
   const acc = accObject(comp, e.target, cx);
   if (acc) return compileAccMethod(comp, acc.get, acc.spec, e, cx);
   const target = compileExpr(comp, e.target, cx);
@@ -314,11 +323,10 @@ export function compileVertexMethod(
       if (direct >= 0) return { f: (r) => deg(r, r.f[direct] as number), t: INT };
       return { f: (r) => deg(r, tf(r) as number), t: INT };
     }
-    case 'neighbors': {
-      const names = af[0] ?? null;
-      const nb = neighborsFn(comp, names);
-      return { f: (r) => nb(r, tf(r) as number), t: { k: 'bag', el: VERTEX } };
-    }
+    case 'neighbors':
+    case 'neighborattribute':
+    case 'edgeattribute':
+      return compileNeighborhood(comp, e, null, cx);
     case 'getattr': {
       if (!checkArity(comp, e, 1, 2)) return compileConstant(comp, null, ANY);
       const nameArg = e.args[0];

@@ -10,32 +10,91 @@ import {
   dynArith,
   multisetOp,
 } from '../context/runtime-helpers.js';
-import type { CE } from '../context/compile-types.js';
+import type { CE, Fn } from '../context/compile-types.js';
 import type { CompileContext } from '../context/compile-context.js';
 import { toStringValue } from '../../functions.js';
-import { cmp, eq, iadd, idiv, imod, imul, isub, num, toInt } from '../../runtime-values.js';
+import {
+  cmp,
+  eq,
+  iadd,
+  idiv,
+  imod,
+  imul,
+  int64,
+  isub,
+  num,
+  toInt,
+  udiv,
+  uint64,
+  umod,
+} from '../../runtime-values.js';
 import {
   ANY,
+  arithKind,
+  arithType,
   BOOL,
   DATETIME,
-  DOUBLE,
   INT,
-  isFloatType,
   isIntType,
   isNumeric,
   STRING,
   VSET,
+  type ArithKind,
   type T,
 } from '../../types.js';
 import { compileConstant } from './expr.js';
+
+/**
+ * `a op b` (+ - * / %) computed in `kind` (types.ts arithKind): INT wraps at 64 bits, UINT
+ * converts both operands to unsigned 64-bit, FLOAT rounds operands and result to 32 bits (C++
+ * float arithmetic), DOUBLE is the plain double. The generated-code tier writes the same
+ * operations (jit-gen.ts arithmeticCode); both call these runtime helpers.
+ */
+function arithmetic(op: '+' | '-' | '*' | '/' | '%', kind: ArithKind, a: Fn, b: Fn): CE {
+  const t = arithType(kind);
+  switch (kind) {
+    case 'int': {
+      const f = op === '+' ? iadd : op === '-' ? isub : op === '*' ? imul : op === '/' ? idiv : imod;
+      return { f: (r) => int64(f(a(r), b(r))), t };
+    }
+    case 'uint': {
+      if (op === '/') return { f: (r) => udiv(a(r), b(r)), t };
+      if (op === '%') return { f: (r) => umod(a(r), b(r)), t };
+      const f = op === '+' ? iadd : op === '-' ? isub : imul;
+      return { f: (r) => uint64(f(a(r), b(r))), t };
+    }
+    case 'float':
+    case 'double': {
+      const g = floatOp(op);
+      if (kind === 'double') return { f: (r) => g(num(a(r)), num(b(r))), t };
+      const f32 = Math.fround;
+      return { f: (r) => f32(g(f32(num(a(r))), f32(num(b(r))))), t };
+    }
+  }
+}
+
+function floatOp(op: '+' | '-' | '*' | '/' | '%'): (x: number, y: number) => number {
+  switch (op) {
+    case '+':
+      return (x, y) => x + y;
+    case '-':
+      return (x, y) => x - y;
+    case '*':
+      return (x, y) => x * y;
+    case '/':
+      return (x, y) => x / y;
+    case '%':
+      return (x, y) => x % y;
+  }
+}
 
 export function compileBinary(comp: CompileContext, op: string, l: CE, rr: CE, node: Expr): CE {
   const a = l.f;
   const b = rr.f;
   const lt = l.t;
   const rt = rr.t;
-  const bothInt = isIntType(lt) && isIntType(rt);
   const numeric = isNumeric(lt) && isNumeric(rt);
+  const kind = arithKind(lt, rt);
   const str = lt.k === 'string' || rt.k === 'string';
   switch (op) {
     case 'AND':
@@ -76,14 +135,12 @@ export function compileBinary(comp: CompileContext, op: string, l: CE, rr: CE, n
           t: lt,
         };
       if (str) return { f: (r) => toStringValue(a(r)) + toStringValue(b(r)), t: STRING };
-      if (bothInt) return { f: (r) => iadd(a(r), b(r)), t: INT };
-      if (numeric) return { f: (r) => num(a(r)) + num(b(r)), t: DOUBLE };
+      if (kind) return arithmetic(op, kind, a, b);
       if (lt.k === 'datetime' && isIntType(rt))
         return { f: (r) => num(a(r)) + num(b(r)), t: DATETIME };
       return { f: (r) => dynArith('+', a(r), b(r)), t: lt.k === 'any' ? rt : lt };
     case '-':
-      if (bothInt) return { f: (r) => isub(a(r), b(r)), t: INT };
-      if (numeric) return { f: (r) => num(a(r)) - num(b(r)), t: DOUBLE };
+      if (kind) return arithmetic(op, kind, a, b);
       if (lt.k === 'datetime' && rt.k === 'datetime')
         return { f: (r) => num(a(r)) - num(b(r)), t: INT };
       return { f: (r) => dynArith('-', a(r), b(r)), t: lt.k === 'any' ? rt : lt };
@@ -101,20 +158,13 @@ export function compileBinary(comp: CompileContext, op: string, l: CE, rr: CE, n
           },
           t: { k: 'list', el: STRING },
         };
-      if (bothInt) return { f: (r) => imul(a(r), b(r)), t: INT };
-      if (isFloatType(lt) && isFloatType(rt))
-        return { f: (r) => (a(r) as number) * (b(r) as number), t: DOUBLE };
-      if (numeric) return { f: (r) => num(a(r)) * num(b(r)), t: DOUBLE };
+      if (kind) return arithmetic(op, kind, a, b);
       return { f: (r) => dynArith('*', a(r), b(r)), t: lt.k === 'any' ? rt : lt };
     case '/':
-      if (bothInt) return { f: (r) => idiv(a(r), b(r)), t: INT };
-      if (isFloatType(lt) && isFloatType(rt))
-        return { f: (r) => (a(r) as number) / (b(r) as number), t: DOUBLE };
-      if (numeric) return { f: (r) => num(a(r)) / num(b(r)), t: DOUBLE };
+      if (kind) return arithmetic(op, kind, a, b);
       return { f: (r) => dynArith('/', a(r), b(r)), t: lt.k === 'any' ? rt : lt };
     case '%':
-      if (bothInt) return { f: (r) => imod(a(r), b(r)), t: INT };
-      return { f: (r) => num(a(r)) % num(b(r)), t: DOUBLE };
+      return arithmetic(op, kind ?? 'double', a, b);
     case '&':
     case '|':
     case '<<':

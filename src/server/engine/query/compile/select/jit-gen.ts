@@ -9,11 +9,28 @@ import { snapshotValue } from '../context/runtime-helpers.js';
 import { type Cx, type Fn, Scope, type SyncStmt } from '../context/compile-types.js';
 import type { CompileContext } from '../context/compile-context.js';
 import type { Run } from '../../run.js';
-import { cmp, EdgeRef, eq, iadd, idiv, imod, imul, isub, num, VT } from '../../runtime-values.js';
+import {
+  cmp,
+  EdgeRef,
+  eq,
+  iadd,
+  idiv,
+  imod,
+  imul,
+  int64,
+  isub,
+  num,
+  udiv,
+  uint64,
+  umod,
+  VT,
+} from '../../runtime-values.js';
 import { BUILTINS } from '../../functions.js';
 import { degreeFn } from '../context/edge-walk.js';
 import {
   accumValueType,
+  arithKind,
+  arithType,
   isScalarAccum,
   BOOL,
   DOUBLE,
@@ -21,6 +38,7 @@ import {
   isFloatType,
   isIntType,
   isNumeric,
+  type ArithKind,
   type T,
 } from '../../types.js';
 import { compileExpr, slotOf } from '../expressions/expr.js';
@@ -47,7 +65,23 @@ const MATH1 = new Set([
   'atan',
 ]);
 
-const helpers = { cmp, eq, iadd, idiv, imod, imul, isub, num, snapshotValue, EdgeRef, VT };
+const helpers = {
+  cmp,
+  eq,
+  iadd,
+  idiv,
+  imod,
+  imul,
+  int64,
+  isub,
+  num,
+  udiv,
+  uint64,
+  umod,
+  snapshotValue,
+  EdgeRef,
+  VT,
+};
 
 export class Gen {
   /** Fallback closures, called as X<k>(r). */
@@ -199,7 +233,9 @@ export class Gen {
     const a = this.expr(e.args[0] as Expr);
     // The result type is the function table's (sqrt is FLOAT), as the interpreted tier has it.
     const t = BUILTINS.get(lname)?.type([a.t]) ?? DOUBLE;
-    if (isMath) return { c: `Math.${lname}(num(${a.c}))`, t };
+    // A FLOAT result is the 32-bit value, as the closure tier's call (calls.ts) gives it.
+    const call = `Math.${lname}(num(${a.c}))`;
+    if (isMath) return { c: t.k === 'float' ? `Math.fround(${call})` : call, t };
     return isFloatType(a.t) ? { c: `Math.abs(num(${a.c}))`, t: a.t } : null;
   }
 
@@ -242,9 +278,7 @@ export class Gen {
     const rr = this.expr(e.right);
     const a = l.c;
     const b = rr.c;
-    const bothInt = isIntType(l.t) && isIntType(rr.t);
     const numeric = isNumeric(l.t) && isNumeric(rr.t);
-    const floats = isFloatType(l.t) && isFloatType(rr.t);
     const cmpOp = (op: string) =>
       numeric ? { c: `(${a} ${op} ${b})`, t: BOOL } : { c: `(cmp(${a}, ${b}) ${op} 0)`, t: BOOL };
     switch (e.op) {
@@ -267,23 +301,16 @@ export class Gen {
       case '>=':
         return cmpOp(e.op);
       case '+':
-      case '-': {
-        const fn = e.op === '+' ? 'iadd' : 'isub';
-        if (bothInt) return { c: `${fn}(${a}, ${b})`, t: INT };
-        if (numeric) return { c: `(num(${a}) ${e.op} num(${b}))`, t: DOUBLE };
-        break;
-      }
+      case '-':
       case '*':
-      case '/': {
-        const fn = e.op === '*' ? 'imul' : 'idiv';
-        if (bothInt) return { c: `${fn}(${a}, ${b})`, t: INT };
-        if (floats) return { c: `(${a} ${e.op} ${b})`, t: DOUBLE };
-        if (numeric) return { c: `(num(${a}) ${e.op} num(${b}))`, t: DOUBLE };
+      case '/':
+      case '%': {
+        // Strings, lists, datetimes and untyped operands: the compiled closure.
+        const kind = arithKind(l.t, rr.t);
+        if (kind) return { c: arithmeticCode(e.op, kind, a, b), t: arithType(kind) };
+        if (e.op === '%') return { c: `(num(${a}) % num(${b}))`, t: DOUBLE };
         break;
       }
-      case '%':
-        if (bothInt) return { c: `imod(${a}, ${b})`, t: INT };
-        return { c: `(num(${a}) % num(${b}))`, t: DOUBLE };
       // Bitwise, shift and set operators: the compiled closure.
       case '&':
       case '|':
@@ -353,6 +380,31 @@ export class Gen {
     for (const i of this.vas) lines.push(`const va${i} = r.va[${i}];`);
     for (const i of this.gps) lines.push(`const gp${i} = r.pendingFor(${i});`);
     return lines.join('\n');
+  }
+}
+
+/**
+ * The source of `a op b` computed in `kind`, the same operations as compile-operators'
+ * arithmetic(): INT wraps at 64 bits, UINT is unsigned 64-bit, FLOAT rounds to 32 bits.
+ */
+function arithmeticCode(
+  op: '+' | '-' | '*' | '/' | '%',
+  kind: ArithKind,
+  a: string,
+  b: string,
+): string {
+  const intFn = ({ '+': 'iadd', '-': 'isub', '*': 'imul', '/': 'idiv', '%': 'imod' } as const)[op];
+  switch (kind) {
+    case 'int':
+      return `int64(${intFn}(${a}, ${b}))`;
+    case 'uint':
+      if (op === '/') return `udiv(${a}, ${b})`;
+      if (op === '%') return `umod(${a}, ${b})`;
+      return `uint64(${intFn}(${a}, ${b}))`;
+    case 'float':
+      return `Math.fround(Math.fround(num(${a})) ${op} Math.fround(num(${b})))`;
+    case 'double':
+      return `(num(${a}) ${op} num(${b}))`;
   }
 }
 
