@@ -1,5 +1,6 @@
 // Command-line flags of `npm run bench`: --quick, --size S|M|L (--large), --only <w,...>,
-// --runs N, --profile, --in-process.
+// --runs N, --profile, --in-process, --ldbc-scale N (the LDBC generator's scale), --out FILE
+// (where the report goes instead of bench/results/latest.md).
 import type { SizeName } from './data/generate.js';
 
 export const workloadIds = [
@@ -11,6 +12,7 @@ export const workloadIds = [
   'paths',
   'interpret',
   'parse',
+  'ldbc',
 ] as const;
 export type WorkloadId = (typeof workloadIds)[number];
 
@@ -21,7 +23,15 @@ export interface Flags {
   readonly runs: number;
   readonly profile: boolean;
   readonly inProcess: boolean;
+  /** Scale of the LDBC row's generated data: about 3,300 vertices and 22,000 edges per unit. */
+  readonly ldbcScale: number;
+  /** The report file; bench/results/latest.md when absent. */
+  readonly out?: string;
 }
+
+/** The LDBC scale per bench size: a few hundred thousand vertices at M (and at L: the LDBC row
+ * is about the queries, not memory). */
+const ldbcScales: Record<SizeName, number> = { S: 5, M: 100, L: 100 };
 
 export function parseFlags(argv: readonly string[]): Flags {
   let quick = false;
@@ -29,6 +39,8 @@ export function parseFlags(argv: readonly string[]): Flags {
   let runs: number | undefined;
   let profile = false;
   let inProcess = false;
+  let ldbcScale: number | undefined;
+  let out: string | undefined;
   const only = new Set<WorkloadId>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
@@ -46,6 +58,10 @@ export function parseFlags(argv: readonly string[]): Flags {
       if (v !== 'S' && v !== 'M' && v !== 'L') throw new Error(`--size: S, M or L, not ${v}`);
       size = v;
     } else if (arg === '--runs') runs = Number(value());
+    else if (arg === '--ldbc-scale') {
+      ldbcScale = Number(value());
+      if (!(ldbcScale > 0)) throw new Error(`--ldbc-scale: a positive number`);
+    } else if (arg === '--out') out = value();
     else if (arg === '--only') {
       for (const w of value().split(',')) {
         if (!(workloadIds as readonly string[]).includes(w))
@@ -54,12 +70,15 @@ export function parseFlags(argv: readonly string[]): Flags {
       }
     } else throw new Error(`unknown flag ${arg}`);
   }
+  const sized = size ?? (quick ? 'S' : 'M');
   return {
     quick,
-    size: size ?? (quick ? 'S' : 'M'),
+    size: sized,
     only: only.size > 0 ? only : new Set(workloadIds),
     runs: runs ?? (quick ? 3 : 5),
     profile,
     inProcess,
+    ldbcScale: ldbcScale ?? ldbcScales[sized],
+    ...(out === undefined ? {} : { out }),
   };
 }

@@ -1,8 +1,11 @@
 // `npm run bench`: every workload on the embedded service (a `gwb serve` child process, through
 // its HTTP API) and on every peer that loads here (TS CSR loop, graphology, kuzu, DuckDB), in
 // one run; prints a markdown table per workload and writes the same to bench/results/latest.md.
+// Then the LDBC SNB BI queries on gwb serve beside LDBC's SQL on DuckDB (workloads/ldbc.ts), and
+// issue 19's targets as ratios of this run's figures (lib/targets.ts).
 // Flags: --quick (size S, fewer runs, < 2 minutes), --size S|M|L (--large = L), --only <w,...>,
-// --runs N, --profile (CPU profile of the server), --in-process (development: startServer()).
+// --runs N, --profile (CPU profile of the server), --in-process (development: startServer()),
+// --ldbc-scale N (LDBC data scale; default 5 at S, 100 at M and L), --out FILE (the report file).
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -10,11 +13,13 @@ import { demoGraph, ensureDataset, sizes } from './data/generate.js';
 import { parseFlags } from './flags.js';
 import type { TimedOptions } from './lib/measure.js';
 import { topSelfTime } from './lib/profile.js';
+import { ldbcMismatches, ldbcUnavailable, renderLdbc } from './lib/ldbc-report.js';
 import { machineLine, mismatches, renderTable, type Row, type Table } from './lib/report.js';
 import { targetLines, titles } from './lib/targets.js';
 import { runPeers } from './peers/run-peers.js';
+import { runLdbc, type LdbcResult } from './workloads/ldbc.js';
 import { runEmbedded, runParse } from './workloads/run-embedded.js';
-import { repoRoot } from './workloads/service.js';
+import { ensureBuild, repoRoot } from './workloads/service.js';
 
 export { parseFlags, workloadIds, type Flags, type WorkloadId } from './flags.js';
 
@@ -47,16 +52,33 @@ export async function main(argv: readonly string[]): Promise<string> {
     log('gsql parse');
     tables.set('parse', [await runParse(flags.quick ? 1 : 3)]);
   }
+  let ldbc: LdbcResult | undefined;
+  if (flags.only.has('ldbc')) {
+    const buildNote = ensureBuild();
+    if (buildNote && !notes.includes(buildNote)) notes.push(buildNote);
+    ldbc = await runLdbc(
+      {
+        scale: flags.ldbcScale,
+        seed: 1,
+        timing: { runs: Math.min(flags.runs, 3), budgetMs: flags.quick ? 2_000 : 20_000 },
+        queryTimeoutMs: flags.quick ? 20_000 : 300_000,
+      },
+      log,
+    );
+  }
   const rendered: Table[] = [...tables.entries()].map(([id, rows]) => ({
     id,
     title: titles[id] ?? id,
     rows,
     notes: [],
   }));
-  const bad = rendered.flatMap(mismatches);
-  const unavailable = rendered.flatMap((t) =>
-    t.rows.filter((r) => r.unavailable).map((r) => `- ${t.title}: ${r.system}: ${r.unavailable}`),
-  );
+  const bad = [...rendered.flatMap(mismatches), ...(ldbc ? ldbcMismatches(ldbc) : [])];
+  const unavailable = [
+    ...rendered.flatMap((t) =>
+      t.rows.filter((r) => r.unavailable).map((r) => `- ${t.title}: ${r.system}: ${r.unavailable}`),
+    ),
+    ...(ldbc ? ldbcUnavailable(ldbc) : []),
+  ];
   const lines = [
     `# graph-workbench benchmarks (${flags.quick ? 'quick, ' : ''}size ${flags.size})`,
     '',
@@ -67,15 +89,16 @@ export async function main(argv: readonly string[]): Promise<string> {
     ...notes.map((n) => `\n${n}`),
     '',
     ...rendered.map((t) => renderTable(t) + '\n'),
+    ...(ldbc ? [...renderLdbc(ldbc), ''] : []),
     '## Checksum agreement',
     '',
     ...(bad.length === 0
       ? ['Every comparable checksum agrees with the reference row.']
       : bad.map((b) => `- MISMATCH: ${b}`)),
     '',
-    '## Targets (issue 9)',
+    '## Targets (issue 19)',
     '',
-    ...targetLines(tables, flags.size),
+    ...targetLines(tables, { size: flags.size, edges: ds.meta.edgeCount, ldbc }),
     '',
     '## Not available',
     '',
@@ -89,8 +112,9 @@ export async function main(argv: readonly string[]): Promise<string> {
   }
   lines.push('', `Total bench time: ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const text = lines.join('\n') + '\n';
-  mkdirSync(resultsDir, { recursive: true });
-  writeFileSync(join(resultsDir, 'latest.md'), text);
+  const out = flags.out ?? join(resultsDir, 'latest.md');
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, text);
   return text;
 }
 

@@ -7,8 +7,8 @@ export type Checksum =
   | { readonly kind: 'lengths'; readonly values: readonly number[] }
   | { readonly kind: 'text'; readonly value: string };
 
-/** FNV-1a over the decimal text of the numbers: a short stable fingerprint for the table. */
-export function fingerprint(values: readonly number[]): string {
+/** FNV-1a over the decimal text of the values: a short stable fingerprint for the table. */
+export function fingerprint(values: readonly (number | string)[]): string {
   let h = 0x811c9dc5;
   const text = values.join(',');
   for (let i = 0; i < text.length; i++) {

@@ -2,6 +2,7 @@
 // to the embedded service, checksum, notes), checksum agreement against the reference row, the
 // machine line, and the target lines of the issue.
 import { cpus } from 'node:os';
+import type { SizeName } from '../data/generate.js';
 import { agree, describe, type Checksum } from './checksum.js';
 import type { Summary } from './measure.js';
 
@@ -22,6 +23,11 @@ export interface Row {
   readonly note?: string;
   /** RSS growth, bytes. */
   readonly memory?: number;
+  /** Peak RSS growth while loading (bytes) and the bytes loaded: memory per loaded byte. */
+  readonly peakMemory?: number;
+  readonly loadedBytes?: number;
+  /** The dataset size, when not the run's own (e.g. interpret measured on S, M and L). */
+  readonly size?: SizeName;
 }
 
 export interface Table {

@@ -34,7 +34,8 @@ export async function runEmbedded(
   const rows = new Map<string, Row[]>();
   const add = (id: string, row: Row) => rows.set(id, [...(rows.get(id) ?? []), row]);
   const want = (w: WorkloadId) => flags.only.has(w);
-  if ([...flags.only].every((w) => w === 'parse')) return rows;
+  // parse runs in-process and ldbc starts its own service.
+  if ([...flags.only].every((w) => w === 'parse' || w === 'ldbc')) return rows;
   const buildNote = flags.inProcess ? undefined : ensureBuild();
   if (buildNote) notes.push(buildNote);
   const service = flags.inProcess

@@ -50,8 +50,9 @@ function isoDay(d: Date): string {
 const tagClasses = `SELECT TagClass.name AS tagClass, count(*) AS n FROM TagClass
   JOIN Tag ON Tag.TypeTagClassId = TagClass.id JOIN Message_hasTag_Tag mt ON mt.TagId = Tag.id
   GROUP BY TagClass.name ORDER BY n DESC, TagClass.name LIMIT 4`;
-const tags = `SELECT Tag.name AS tag, count(*) AS n FROM Tag JOIN Message_hasTag_Tag mt ON mt.TagId = Tag.id
-  GROUP BY Tag.name ORDER BY n DESC, Tag.name LIMIT 6`;
+const topTags = (limit: number) => `SELECT Tag.name AS tag, count(*) AS n FROM Tag
+  JOIN Message_hasTag_Tag mt ON mt.TagId = Tag.id GROUP BY Tag.name ORDER BY n DESC, Tag.name LIMIT ${limit}`;
+const tags = topTags(6);
 const interestTags = `SELECT Tag.name AS tag, count(*) AS n FROM Tag JOIN Person_hasInterest_Tag pt ON pt.TagId = Tag.id
   GROUP BY Tag.name ORDER BY n DESC, Tag.name LIMIT 6`;
 const countries = `SELECT Country.name AS country, count(*) AS n FROM Country
@@ -69,6 +70,15 @@ const knowsPairs = (
   JOIN Person p2 ON p2.id = k.Person2Id JOIN City ci2 ON ci2.id = p2.LocationCityId
   JOIN Country Country2 ON Country2.id = ci2.PartOfCountryId
   WHERE Country1.id <> Country2.id GROUP BY 1, 2`;
+
+/** City pairs in different countries joined by the rows of `edges` (most rows first), numbered
+ * `list` so that several lists can follow each other. */
+const cityPairs = (list: number, edges: string, src: string, dst: string) =>
+  `SELECT ${list} AS list, p1.LocationCityId AS city1Id, p2.LocationCityId AS city2Id, count(*) AS n
+   FROM ${edges} JOIN Person p1 ON p1.id = ${src} JOIN Person p2 ON p2.id = ${dst}
+   JOIN City c1 ON c1.id = p1.LocationCityId JOIN City c2 ON c2.id = p2.LocationCityId
+   WHERE c1.PartOfCountryId <> c2.PartOfCountryId
+   GROUP BY 1, 2, 3 ORDER BY n DESC, 2, 3 LIMIT 12`;
 
 /**
  * SELECTs listing each query's candidate values (column names are the parameter names), in a
@@ -118,13 +128,18 @@ const pickers: Readonly<Record<number, string>> = {
        SELECT a.tag AS tagA, a.day AS dateA, b.tag AS tagB, b.day AS dateB, 5 AS maxKnowsLimit
        FROM tagDays a JOIN tagDays b ON a.person = b.person AND a.tag <> b.tag
        GROUP BY 1, 2, 3, 4 ORDER BY count(*) DESC, 1, 2, 3, 4 LIMIT 8`,
-  17: `SELECT tag, d AS delta FROM (${tags}), unnest([4, 16]) AS ds(d) ORDER BY n DESC, tag, d`,
+  // The most frequent tags first, then the others down to the 40th: on a larger network the
+  // propagation pattern is rarer and the frequent tags alone may find none.
+  17: `SELECT tag, d AS delta FROM (${topTags(40)}), unnest([4, 16]) AS ds(d)
+       ORDER BY n DESC, tag, d`,
   18: `SELECT tag FROM (${interestTags}) ORDER BY n DESC, tag`,
-  19: `SELECT p1.LocationCityId AS city1Id, p2.LocationCityId AS city2Id FROM Person_knows_Person k
-       JOIN Person p1 ON p1.id = k.Person1Id JOIN Person p2 ON p2.id = k.Person2Id
-       JOIN City c1 ON c1.id = p1.LocationCityId JOIN City c2 ON c2.id = p2.LocationCityId
-       WHERE c1.PartOfCountryId <> c2.PartOfCountryId
-       GROUP BY 1, 2 ORDER BY count(*) DESC, 1, 2 LIMIT 12`,
+  // The city pairs with the most friendships across countries, then those joined by an edge of
+  // the interaction graph itself (PathQ19), which on a larger network is too sparse to join the
+  // first ones.
+  19: `SELECT city1Id, city2Id FROM (
+         (${cityPairs(1, 'Person_knows_Person k', 'k.Person1Id', 'k.Person2Id')})
+         UNION ALL (${cityPairs(2, 'PathQ19 q', 'q.src', 'q.dst')}))
+       ORDER BY list, n DESC, city1Id, city2Id`,
   20: `SELECT c.name AS company, q.src AS person2Id FROM PathQ20 q
        JOIN Person_workAt_Company w ON w.PersonId = q.dst JOIN Company c ON c.id = w.CompanyId
        WHERE q.src NOT IN (SELECT PersonId FROM Person_workAt_Company x WHERE x.CompanyId = c.id)
