@@ -212,8 +212,11 @@ export function out(ctx: OutCtx, v: unknown, t: T): unknown {
       return typeof v === 'number' ? formatDouble(v) : v;
     case 'datetime':
       return formatDatetime(typeof v === 'number' ? v : 0);
+    // A VERTEX or EDGE variable given no value: "Unknown" and {} (the data-types page's defaults).
     case 'vertex':
-      return vertexIdText(ctx.graph, v);
+      return v === null || v === undefined ? 'Unknown' : vertexIdText(ctx.graph, v);
+    case 'edge':
+      return v === null || v === undefined ? {} : v;
     case 'list':
     case 'set':
     case 'bag':
@@ -239,7 +242,6 @@ export function out(ctx: OutCtx, v: unknown, t: T): unknown {
     case 'any':
       return anyOut(ctx, v);
     case 'bool':
-    case 'edge':
     case 'file':
     case 'int':
     case 'json':

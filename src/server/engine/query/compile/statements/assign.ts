@@ -90,6 +90,15 @@ export function compileAssign(comp: CompileContext, s: QueryStmt & { kind: 'Assi
         comp.error(tg, 'QUERY-BAD-TARGET', `${tg.name} cannot be assigned`);
         return NOP;
       }
+      if (comp.paramSlots.has(sym.slot)) {
+        // The data-types page: a query parameter is immutable.
+        comp.error(
+          tg,
+          'QUERY-BAD-TARGET',
+          `${tg.name} is a query parameter: it cannot be assigned`,
+        );
+        return NOP;
+      }
       const slot = sym.slot;
       const t = sym.t;
       const value =
