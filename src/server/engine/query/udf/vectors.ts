@@ -41,6 +41,12 @@ function cosineAgainst(emb: unknown, others: unknown, dim: number): Map<unknown,
 }
 
 /** Size of the multiset intersection of two sorted lists (std::set_intersection). */
+/** The distinct values of a list, sorted. */
+function distinctSorted(xs: readonly unknown[]): unknown[] {
+  const sorted = [...xs].sort(cmp);
+  return sorted.filter((x, i) => i === 0 || !eq(x, sorted[i - 1]));
+}
+
 function intersection(a: readonly unknown[], b: readonly unknown[]): number {
   let i = 0;
   let j = 0;
@@ -80,12 +86,18 @@ export function similarity(aIn: unknown, bIn: unknown, kind: string): number {
       for (let i = 0; i < n; i++) s += (x(i) - y(i)) ** 2;
       return Math.sqrt(s);
     }
-    case 'JACCARD':
+    case 'JACCARD': {
+      // The vector-functions page: items in both over the unique items of the two lists.
+      const sa = distinctSorted(a);
+      const sb = distinctSorted(b);
+      const common = intersection(sa, sb);
+      return common * (1 / (sa.length + sb.length - common));
+    }
     case 'OVERLAP': {
+      // Items in both over the shorter list's length ([1, 2, 3] and [2, 2, 3] give 2/3).
       const sa = [...a].sort(cmp);
       const sb = [...b].sort(cmp);
       const common = intersection(sa, sb);
-      if (kind === 'JACCARD') return common * (1 / (sa.length + sb.length - common));
       return common * (1 / Math.min(sa.length, sb.length));
     }
     case 'PEARSON': {
