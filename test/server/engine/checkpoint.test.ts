@@ -202,12 +202,12 @@ function state(graph: Graph) {
 }
 
 /** Fills a data folder: schema, two rounds of writes, `gone` dropped; closed with a checkpoint. */
-async function fill(): Promise<void> {
+async function fill(dropType = true): Promise<void> {
   const engine = await open();
   await engine.changeSchema(() => catalog());
   await engine.write(() => ({ mutations: writes(1) }));
   await engine.write(() => ({ mutations: writes(2) }));
-  await engine.changeSchema((c) => dropVertexTypes(c, ['gone']));
+  if (dropType) await engine.changeSchema((c) => dropVertexTypes(c, ['gone']));
   await engine.write(() => ({ mutations: writes(3).filter((m) => !('t' in m) || m.t !== 'gone') }));
   await engine.close();
 }
@@ -237,29 +237,35 @@ async function replayedState(): Promise<ReturnType<typeof state>> {
 }
 
 describe('checkpoint files', () => {
-  it('read back the graph the whole log rebuilds, and take further writes alike', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'gwb-checkpoint-'));
-    await fill();
-    expect(checkpointFiles()).toHaveLength(1);
-    const expected = await replayedState();
-    expect(logs.some((l) => /graph read from an empty graph/.test(l))).toBe(true);
+  it.each([
+    ['', false],
+    [' (a vertex type dropped: type indexes renumbered)', true],
+  ])(
+    'read back the graph the whole log rebuilds, and take further writes alike%s',
+    async (_, drop) => {
+      dir = mkdtempSync(join(tmpdir(), 'gwb-checkpoint-'));
+      await fill(drop);
+      expect(checkpointFiles()).toHaveLength(1);
+      const expected = await replayedState();
+      expect(logs.some((l) => /graph read from an empty graph/.test(l))).toBe(true);
 
-    logs.length = 0;
-    const engine = await open();
-    expect(logs.join('\n')).toMatch(
-      /graph read from checkpoint .*graph-\d+\.ckpt .* then 0 log entries/,
-    );
-    expect(state(engine.graph)).toEqual(expected);
-    // Writes after reading a checkpoint: new edges are found and reached, deletes take effect.
-    await engine.write(() => ({ mutations: writes(4) }));
-    await engine.write(() => ({ mutations: writes(1).slice(0, 200) }));
-    const afterWrites = state(engine.graph);
-    await engine.close();
-    expect(await replayedState()).toEqual(afterWrites);
-    const reopened = await open();
-    expect(state(reopened.graph)).toEqual(afterWrites);
-    await reopened.close();
-  });
+      logs.length = 0;
+      const engine = await open();
+      expect(logs.join('\n')).toMatch(
+        /graph read from checkpoint .*graph-\d+\.ckpt .* then 0 log entries/,
+      );
+      expect(state(engine.graph)).toEqual(expected);
+      // Writes after reading a checkpoint: new edges are found and reached, deletes take effect.
+      await engine.write(() => ({ mutations: writes(4) }));
+      await engine.write(() => ({ mutations: writes(1).slice(0, 200) }));
+      const afterWrites = state(engine.graph);
+      await engine.close();
+      expect(await replayedState()).toEqual(afterWrites);
+      const reopened = await open();
+      expect(state(reopened.graph)).toEqual(afterWrites);
+      await reopened.close();
+    },
+  );
 
   it('keep the checkpoint before the newest, and the log after it, as the way back', async () => {
     dir = mkdtempSync(join(tmpdir(), 'gwb-checkpoint-'));

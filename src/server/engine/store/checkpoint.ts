@@ -5,6 +5,7 @@
 // the ids and the adjacency from the endpoint columns in one counting sort. Anything that does
 // not add up (a checksum, a length, a type missing from the catalog) is CheckpointDamaged.
 import type { CatalogData } from '../catalog/types.js';
+import { Adjacency } from '../graph/adjacency.js';
 import { buildAdjacency } from '../graph/build-adjacency.js';
 import type { EdgeTable } from '../graph/edge-table.js';
 import { Graph } from '../graph/graph.js';
@@ -46,6 +47,18 @@ interface EdgePart {
   readonly columns: readonly ColumnPart[];
   /** The endpoint index (types without a discriminator). */
   readonly pairs?: { readonly table: number; readonly size: number; readonly used: number };
+  /** The compact adjacency by direction and vertex type index (absent: built on reading). */
+  readonly adjacency?: readonly AdjacencyPart[];
+}
+
+interface AdjacencyPart {
+  readonly side: 'out' | 'in';
+  readonly typeIndex: number;
+  readonly built: number;
+  readonly offsets: number;
+  readonly edges: number;
+  readonly farType: number;
+  readonly far: number;
 }
 
 interface CheckpointBody {
@@ -73,6 +86,88 @@ async function writeColumns(
       codec: await writeColumn(writer, table.columns[i] ?? [], n, table.alive),
     });
   return parts;
+}
+
+/**
+ * The CSR arrays of every adjacency of a table, when all are compact (as a rebuild leaves them):
+ * reading them back is cheaper than sorting the edges again. Undefined otherwise.
+ */
+async function writeAdjacency(
+  writer: CheckpointWriter,
+  table: EdgeTable,
+): Promise<AdjacencyPart[] | undefined> {
+  const sides = [
+    ['out', table.out],
+    ['in', table.in],
+  ] as const;
+  if (table.deferred) return undefined;
+  for (const [, list] of sides)
+    for (const adj of list) if (adj && (adj.deltaCount > 0 || adj.dead > 0)) return undefined;
+  const parts: AdjacencyPart[] = [];
+  for (const [side, list] of sides) {
+    for (const [typeIndex, adj] of list.entries()) {
+      if (!adj) continue;
+      parts.push({
+        side,
+        typeIndex,
+        built: adj.built,
+        offsets: await writer.section(adj.offsets.subarray(0, adj.built + 1), 'u32'),
+        edges: await writer.section(adj.edges, 'i32'),
+        farType: await writer.section(adj.farType, 'u16'),
+        far: await writer.section(adj.far, 'i32'),
+      });
+    }
+  }
+  return parts;
+}
+
+/** Reads back what writeAdjacency wrote, checking that the arrays agree with each other. */
+function readAdjacency(
+  reader: CheckpointReader,
+  table: EdgeTable,
+  parts: readonly AdjacencyPart[],
+  slotCounts: readonly number[],
+): void {
+  table.out.length = 0;
+  table.in.length = 0;
+  for (const part of parts) {
+    const adj = new Adjacency();
+    adj.offsets = reader.section(part.offsets, 'u32');
+    adj.edges = reader.section(part.edges, 'i32');
+    adj.farType = reader.section(part.farType, 'u16');
+    adj.far = reader.section(part.far, 'i32');
+    adj.built = part.built;
+    const total = adj.edges.length;
+    check(
+      part.built <= (slotCounts[part.typeIndex] ?? 0) &&
+        adj.offsets.length === part.built + 1 &&
+        adj.offsets[part.built] === total &&
+        adj.farType.length === total &&
+        adj.far.length === total,
+      `${table.def.name}: adjacency arrays disagree`,
+    );
+    (part.side === 'out' ? table.out : table.in)[part.typeIndex] = adj;
+  }
+  table.adjacencyBuilt();
+}
+
+/** Checks one end of every live edge and renumbers its vertex type (see readEdges). */
+function checkEnds(
+  types: Uint16Array,
+  slots: Int32Array,
+  alive: Uint8Array,
+  n: number,
+  renumber: Int32Array,
+  slotCounts: Int32Array,
+): boolean {
+  for (let e = 0; e < n; e++) {
+    if (alive[e] !== 1) continue;
+    const to = renumber[types[e] as number] as number;
+    const slot = slots[e] as number;
+    if (to < 0 || slot < 0 || slot >= (slotCounts[to] as number)) return false;
+    types[e] = to;
+  }
+  return true;
 }
 
 /**
@@ -119,6 +214,7 @@ export async function writeCheckpoint(
       pairs: table.discriminated
         ? undefined
         : { table: await writer.section(index.table, 'i32'), size: index.size, used: index.used },
+      adjacency: await writeAdjacency(writer, table),
     });
     counts.edges += table.liveCount;
   }
@@ -195,21 +291,12 @@ function readEdges(
     renumber[from] = to;
     if (from !== to) renumbered = true;
   }
-  for (const [types, slots] of [
-    [srcType, src],
-    [dstType, dst],
-  ] as const) {
-    for (let e = 0; e < n; e++) {
-      if (alive[e] !== 1) continue;
-      const to = renumber[types[e] as number] as number;
-      const slot = slots[e] as number;
-      check(
-        to >= 0 && slot >= 0 && slot < (slotCounts[to] ?? 0),
-        `${part.name}: edge ${e} ends outside the vertex tables`,
-      );
-      types[e] = to;
-    }
-  }
+  const counts = Int32Array.from(slotCounts);
+  check(
+    checkEnds(srcType, src, alive, n, renumber, counts) &&
+      checkEnds(dstType, dst, alive, n, renumber, counts),
+    `${part.name}: an edge ends outside the vertex tables`,
+  );
   table.srcType = srcType;
   table.src = src;
   table.dstType = dstType;
@@ -239,7 +326,9 @@ function readEdges(
   } else {
     for (let e = 0; e < n; e++) if (alive[e] === 1) table.pairIndex.add(e);
   }
-  buildAdjacency(table, slotCounts);
+  // Far ends in the stored adjacency carry the old type numbers: sorted again when renumbered.
+  if (part.adjacency && !renumbered) readAdjacency(reader, table, part.adjacency, slotCounts);
+  else buildAdjacency(table, slotCounts);
 }
 
 /** The graph in a checkpoint file; throws CheckpointDamaged unless it reads back whole. */
