@@ -132,7 +132,7 @@ function peakMemory(tables: Map<string, Row[]>, id: string, label: string): stri
 
 function interpretTargets(tables: Map<string, Row[]>, ctx: TargetContext): string[] {
   const rows = (tables.get('interpretSmall') ?? []).filter(
-    (r) => r.system === embeddedSystem && r.summary,
+    (r) => r.system.startsWith(embeddedSystem) && r.summary,
   );
   const bySize = new Map<SizeName, number>();
   for (const r of rows) if (r.summary) bySize.set(r.size ?? ctx.size, r.summary.median);
