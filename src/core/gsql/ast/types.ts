@@ -44,9 +44,13 @@ export interface HeapOrder extends NodeBase<'HeapOrder'> {
   readonly descending: boolean;
 }
 
-/** HeapAccum's `(capacity, field DESC, ...)`. */
+/**
+ * HeapAccum's `([capacity,] field [ASC|DESC], ...)`: capacity null when the list starts with a
+ * sort key (no limit). `(a, b)` parses as capacity `a`; the compiler reads a name that is a
+ * field of the tuple (and no variable) as the first sort key instead.
+ */
 export interface HeapSpec extends NodeBase<'HeapSpec'> {
-  readonly capacity: Expr;
+  readonly capacity: Expr | null;
   readonly order: readonly HeapOrder[];
 }
 

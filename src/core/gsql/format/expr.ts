@@ -181,10 +181,9 @@ export function formatType(t: TypeExpr): string {
       else if (t.percent !== null) args = `<${formatExpr(t.percent)}>`;
       let heap = '';
       if (t.heap !== null) {
-        const order = t.heap.order
-          .map((o) => `, ${o.field} ${o.descending ? 'DESC' : 'ASC'}`)
-          .join('');
-        heap = `(${formatExpr(t.heap.capacity)}${order})`;
+        const keys = t.heap.order.map((o) => `${o.field} ${o.descending ? 'DESC' : 'ASC'}`);
+        if (t.heap.capacity !== null) keys.unshift(formatExpr(t.heap.capacity));
+        heap = `(${keys.join(', ')})`;
       }
       return `${t.accum}${args}${heap}`;
     }

@@ -148,7 +148,9 @@ function parseAccumVars(c: Cursor, start: Token, type: AccumDecl['type']): Accum
   const vars: AccumVar[] = [];
   do {
     const varStart = c.tok;
-    const edge = c.eat('EDGE');
+    // `SumAccum<INT> EDGE @a, @b = 1;`: EDGE once makes every @name of the declaration an
+    // edge accumulator (the accumulators page's note).
+    const edge = c.eat('EDGE') || (vars[0]?.scope === 'edge' && c.tok.kind === 'localAccum');
     const { kind, text } = c.tok;
     if (kind !== 'localAccum' && (edge || kind !== 'globalAccum'))
       c.fail(edge ? ['@name'] : ['@name', '@@name']);

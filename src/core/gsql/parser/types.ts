@@ -110,14 +110,18 @@ function parseAccumType(c: Cursor): AccumType {
 
 function parseHeapSpec(c: Cursor): HeapSpec {
   const start = c.expect('(');
-  const capacity = parseExpr(c);
+  // Without a capacity the list starts with a sort key: `name ASC|DESC`, or a lone name.
+  const keyFirst =
+    c.tok.kind === 'word' && (c.peekIs(1, 'ASC') || c.peekIs(1, 'DESC') || c.peekIs(1, ')'));
+  const capacity = keyFirst ? null : parseExpr(c);
   const order: HeapOrder[] = [];
-  while (c.eat(',')) {
-    const fieldStart = c.tok;
-    const field = c.name('tuple field');
-    const descending = c.eat('DESC') ? true : (c.eat('ASC'), false);
-    order.push({ kind: 'HeapOrder', field, descending, range: c.rangeFrom(fieldStart) });
-  }
+  if (keyFirst || c.eat(','))
+    do {
+      const fieldStart = c.tok;
+      const field = c.name('tuple field');
+      const descending = c.eat('DESC') ? true : (c.eat('ASC'), false);
+      order.push({ kind: 'HeapOrder', field, descending, range: c.rangeFrom(fieldStart) });
+    } while (c.eat(','));
   c.expect(')');
   return { kind: 'HeapSpec', capacity, order, range: c.rangeFrom(start) };
 }

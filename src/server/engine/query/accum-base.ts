@@ -39,6 +39,14 @@ export abstract class AccBase implements Acc {
   size(): number {
     return this.items().length;
   }
+  /**
+   * The contents that `==` / `!=` compare (runtime-values keyOf writes values as JSON): elements,
+   * never settings such as a HeapAccum's capacity, which the accumulators page says does not
+   * affect comparison.
+   */
+  toJSON(): unknown {
+    return this.items();
+  }
 }
 
 export class ScalarAcc extends AccBase {

@@ -4,6 +4,8 @@ import { type Acc, elementsOf, AccBase } from './accum-base.js';
 import { converter, keyOf, VSet } from './runtime-values.js';
 import type { T } from './types.js';
 
+const bigintText = (_k: string, v: unknown): unknown => (typeof v === 'bigint' ? v.toString() : v);
+
 export function isCollection(v: unknown): boolean {
   return (
     Array.isArray(v) ||
@@ -91,6 +93,10 @@ export class SetAcc extends AccBase {
   has(v: unknown): boolean {
     return this.map.has(keyOf(this.conv ? this.conv(v) : v));
   }
+  /** Equal sets compare equal whatever order their elements came in. */
+  override toJSON(): unknown {
+    return [...this.map.keys()].map((k) => JSON.stringify(k, bigintText)).sort();
+  }
   remove(v: unknown): void {
     this.map.delete(keyOf(this.conv ? this.conv(v) : v));
   }
@@ -129,6 +135,12 @@ export class BagAcc extends AccBase {
     const e = this.map.get(k);
     if (e) e.n += 1;
     else this.map.set(k, { v, n: 1 });
+  }
+  /** Equal bags compare equal whatever order their elements came in. */
+  override toJSON(): unknown {
+    return [...this.map.entries()]
+      .map(([k, e]) => `${e.n}:${JSON.stringify(k, bigintText)}`)
+      .sort();
   }
   count(v: unknown): number {
     return this.map.get(keyOf(v))?.n ?? 0;

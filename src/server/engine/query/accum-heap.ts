@@ -22,7 +22,8 @@ export class HeapAcc extends AccBase {
   }
   add(v: unknown): void {
     if (v instanceof HeapAcc) {
-      for (const x of v.list) this.add(x);
+      // A snapshot: `H += H` must not walk the list it is inserting into.
+      for (const x of v.list.slice()) this.add(x);
       return;
     }
     const t = v as Record<string, unknown>;

@@ -91,6 +91,9 @@ export class MapAcc extends AccBase {
   items(): unknown[] {
     return [...this.map.values()].map((e) => e.k);
   }
+  override toJSON(): unknown {
+    return sortedEntries(this.map, (e) => e.acc);
+  }
   override size(): number {
     return this.map.size;
   }
@@ -163,6 +166,9 @@ export class GroupByAcc extends AccBase {
   items(): unknown[] {
     return [...this.map.values()];
   }
+  override toJSON(): unknown {
+    return sortedEntries(this.map, (e) => e.accs);
+  }
   override size(): number {
     return this.map.size;
   }
@@ -197,11 +203,18 @@ export class ArrayAcc extends AccBase {
     return c;
   }
   add(v: unknown): void {
-    if (v instanceof ArrayAcc) {
-      v.cells.forEach((c, i) => this.cells[i]?.add(c instanceof ScalarAcc ? c.v : c));
-      return;
+    // Cell by cell, from the right side's cells as they were (`A += A` doubles each cell).
+    if (v instanceof ArrayAcc && v.dims.length === this.dims.length) {
+      if (v.dims.every((d, i) => d === this.dims[i])) {
+        const cells = v === this ? v.cells.map((c) => c.copy()) : v.cells;
+        cells.forEach((c, i) => this.cells[i]?.add(c instanceof ScalarAcc ? c.v : c));
+        return;
+      }
     }
-    throw new QueryRuntimeError('QUERY-BAD-VALUE', 'ArrayAccum += needs an ArrayAccum');
+    throw new QueryRuntimeError(
+      'QUERY-BAD-VALUE',
+      'ArrayAccum += needs an ArrayAccum of the same size and dimensions',
+    );
   }
   assign(v: unknown): void {
     if (v instanceof ArrayAcc) {
@@ -221,6 +234,18 @@ export class ArrayAcc extends AccBase {
   items(): unknown[] {
     return this.cells.map((c) => c.value());
   }
+  override toJSON(): unknown {
+    return { dims: this.dims, cells: this.cells };
+  }
+}
+
+/** A map's entries as [key text, value] pairs in key order: equal maps compare equal. */
+function sortedEntries<E>(map: Map<unknown, E>, value: (e: E) => unknown): unknown[] {
+  const text = (k: unknown): string =>
+    JSON.stringify(k, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v));
+  return [...map.entries()]
+    .map(([k, e]): [string, unknown] => [text(k), value(e)])
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 }
 
 export function makeAcc(spec: AccSpec, caps: HeapCaps, init?: unknown): Acc {

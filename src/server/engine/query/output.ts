@@ -2,7 +2,7 @@
 // choice): vertices as their id text outside vertex sets, vertex sets as {v_id, v_type,
 // attributes} with vertex accumulators as "@name" keys, maps and tuples as objects, lists, sets,
 // bags, arrays and heaps as arrays, GroupByAccum as an array of objects, DATETIME as
-// "YYYY-MM-DD HH:MM:SS", FLOAT (its 32-bit value) and DOUBLE rounded to 5 decimal places as every
+// "YYYY-MM-DD HH:MM:SS" (but as epoch seconds inside collection accumulators), FLOAT (its 32-bit value) and DOUBLE rounded to 5 decimal places as every
 // printed result of the reference shows (4.83333, 0.66667, 202.32001 for FLOAT 202.32),
 // BitwiseAnd/OrAccum as 64 binary digits, INT beyond 2^53 exact (bigint; `stringifyResult`).
 import type { AttrType } from '../catalog/types.js';
@@ -160,11 +160,15 @@ function accOut(ctx: OutCtx, acc: Acc): unknown {
     const o: Record<string, unknown> = {};
     const keyType = spec.key ?? { k: 'any' };
     const valSpec = spec.val;
+    // A plain DATETIME value (kept by an overwrite accumulator) prints as a collection element.
+    const plainValue = valSpec?.name === 'Overwrite' ? valSpec.el : null;
     for (const e of acc.map.values()) {
-      const k = out(ctx, e.k, keyType);
-      o[typeof k === 'string' ? k : (JSON.stringify(k) ?? String(k))] = valSpec
-        ? accOut(ctx, e.acc)
-        : out(ctx, e.acc.value(), { k: 'any' });
+      const k = elementOut(ctx, e.k, keyType);
+      o[typeof k === 'string' ? k : (JSON.stringify(k) ?? String(k))] = plainValue
+        ? elementOut(ctx, e.acc.value(), plainValue)
+        : valSpec
+          ? accOut(ctx, e.acc)
+          : out(ctx, e.acc.value(), { k: 'any' });
     }
     return o;
   }
@@ -183,7 +187,19 @@ function accOut(ctx: OutCtx, acc: Acc): unknown {
     });
   }
   if (acc instanceof ArrayAcc) return nest(ctx, acc, 0, 0);
-  return acc.items().map((x) => out(ctx, x, spec.el));
+  return acc.items().map((x) => elementOut(ctx, x, spec.el));
+}
+
+/**
+ * An element of a ListAccum, SetAccum or BagAccum, or a MapAccum key or plain value: a DATETIME
+ * there prints as its epoch seconds, as the reference's results show for BagAccum<DATETIME> and
+ * MapAccum<VERTEX, DATETIME> (accum_arrayaccum, accum_groupbyaccum), while a DATETIME variable
+ * or scalar accumulator prints as "YYYY-MM-DD HH:MM:SS". Nested lists hold plain arrays.
+ */
+function elementOut(ctx: OutCtx, v: unknown, t: T): unknown {
+  if (t.k === 'datetime') return typeof v === 'number' ? v : 0;
+  if (t.k === 'accum' && Array.isArray(v)) return v.map((x) => elementOut(ctx, x, t.a.el));
+  return out(ctx, v, t);
 }
 
 function nest(ctx: OutCtx, acc: ArrayAcc, dim: number, offset: number): unknown[] {

@@ -272,7 +272,9 @@ export const cases: QueryCase[] = [
         '@@neg': '1'.repeat(63) + '0',
         plus: 7,
       },
-      { S: [{ v_id: 'ann', v_type: 'person', attributes: { 'S.@flags': 6 } }] },
+      {
+        S: [{ v_id: 'ann', v_type: 'person', attributes: { 'S.@flags': '0'.repeat(61) + '110' } }],
+      },
     ],
   },
   {

@@ -186,7 +186,7 @@ export const udfCases: QueryCase[] = [
   {
     name: 'PercentileContAccum interpolates; percent from the type, setPercent and getPercent',
     query:
-      q(`PercentileContAccum<0.9> @@p; PercentileContAccum @@med; PercentileContAccum<0.25> @@none;
+      q(`PercentileContAccum<0.9> @@p; PercentileContAccum<0.5> @@med; PercentileContAccum<0.25> @@none;
       @@p += 10; @@p += 40; @@p += 20; @@p += 30;
       @@med += 1; @@med += 3; @@med += 2;
       PRINT @@p AS p90, @@p.getPercent() AS pc, @@med AS median, @@none AS empty, @@none.getPercent() AS q;

@@ -11,6 +11,7 @@ import {
   type Fn,
   Scope,
   type CompileEnv,
+  type EAccInfo,
   type GAccInfo,
   type VAccInfo,
   primitiveT,
@@ -25,6 +26,8 @@ export class CompileContext {
   readonly vaccs = new Map<string, VAccInfo>();
   readonly gaccList: GAccInfo[] = [];
   readonly vaccList: VAccInfo[] = [];
+  /** Edge-attached accumulators; `@name` means one of these or a vertex accumulator, never both. */
+  readonly eaccs = new Map<string, EAccInfo>();
   readonly primedV = new Set<number>();
   readonly primedG = new Set<number>();
   /** Frame slots of the query's parameters (IS NULL and COALESCE see when they are NULL). */

@@ -144,6 +144,11 @@ export interface VAccInfo {
   readonly spec: AccSpec;
   readonly name: string;
 }
+/** An edge-attached accumulator (`EDGE @name`): its index in the run's edgeAccums. */
+export interface EAccInfo {
+  readonly index: number;
+  readonly spec: AccSpec;
+}
 
 export const primitiveT: Record<string, T> = {
   INT,

@@ -138,6 +138,7 @@ export function multisetOp(op: string, a: unknown, b: unknown): unknown[] {
 }
 
 export function dynArith(op: string, a: unknown, b: unknown): unknown {
+  if (op === '+' && (a instanceof BagAcc || a instanceof ArrayAcc)) return accumPlus(a, b);
   if (typeof a === 'string' || typeof b === 'string') return toStringValue(a) + toStringValue(b);
   const ints =
     (typeof a === 'bigint' || (typeof a === 'number' && Number.isInteger(a))) &&
@@ -152,6 +153,25 @@ export function dynArith(op: string, a: unknown, b: unknown): unknown {
     default:
       return ints ? idiv(a, b) : num(a) / num(b);
   }
+}
+
+/**
+ * `A + B` of two BagAccums (every element of both) or two ArrayAccums of one size (the sum cell
+ * by cell, a new ArrayAccum): a new accumulator, the operands unchanged.
+ */
+function accumPlus(a: BagAcc | ArrayAcc, b: unknown): Acc {
+  if (a instanceof ArrayAcc && !(b instanceof ArrayAcc && sameDims(a.dims, b.dims)))
+    throw new QueryRuntimeError(
+      'QUERY-BAD-VALUE',
+      'ArrayAccum + needs two ArrayAccums of the same size and dimensions',
+    );
+  const sum = a.copy();
+  sum.add(b);
+  return sum;
+}
+
+function sameDims(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((d, i) => d === b[i]);
 }
 
 const regexChar = (c: string): string => c.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
@@ -362,6 +382,13 @@ export function accCall(
       if (acc instanceof BagAcc) acc.removeAll(args[0]);
       else if (acc instanceof ListAcc) acc.list = acc.list.filter((x) => !eq(x, args[0]));
       return undefined;
+    case 'removeone': {
+      // ListAccum: the first matching value; none matching does nothing.
+      if (!(acc instanceof ListAcc)) break;
+      const i = acc.list.findIndex((x) => eq(x, args[0]));
+      if (i >= 0) acc.list.splice(i, 1);
+      return undefined;
+    }
     case 'top':
       return acc instanceof HeapAcc ? acc.top() : acc.items()[0];
     case 'pop':
@@ -374,8 +401,9 @@ export function accCall(
       if (acc instanceof GroupByAcc) return acc.has(all);
       return contains(acc, args[0]);
     default:
-      throw new QueryRuntimeError('QUERY-BAD-VALUE', `${acc.spec.name} has no method ${name}`);
+      break;
   }
+  throw new QueryRuntimeError('QUERY-BAD-VALUE', `${acc.spec.name} has no method ${name}`);
 }
 
 export function findVertex(r: Run, type: string, id: string): number {

@@ -8,6 +8,7 @@ import { contains, likeRegex } from '../context/runtime-helpers.js';
 import { type CE, type Cx, CONSTANTS } from '../context/compile-types.js';
 import type { CompileContext } from '../context/compile-context.js';
 import type { VAcc } from '../../run.js';
+import { edgeAccums, type EAcc } from '../../edge-accum.js';
 import { cmp, defaultValue, eq, num, toInt } from '../../runtime-values.js';
 import {
   accumValueType,
@@ -68,6 +69,19 @@ export function compileExpr(comp: CompileContext, e: Expr, cx: Cx): CE {
       return { f: (r) => (r.g[i] as Acc).value(), t };
     }
     case 'VertexAccum': {
+      const edgeInfo = comp.eaccs.get(e.name);
+      if (edgeInfo) {
+        const ef = e.target && !e.prime ? compileExpr(comp, e.target, cx).f : null;
+        if (!ef) {
+          comp.error(e, 'QUERY-BAD-TARGET', `@${e.name} is an edge accumulator: read e.@${e.name}`);
+          return compileConstant(comp, null, ANY);
+        }
+        const i = edgeInfo.index;
+        return {
+          f: (r) => (edgeAccums(r)[i] as EAcc).get(ef(r)),
+          t: accumValueType(edgeInfo.spec),
+        };
+      }
       const info = comp.vaccs.get(e.name);
       if (!info) {
         comp.error(e, 'QUERY-UNKNOWN-ACCUM', `unknown vertex accumulator @${e.name}`);

@@ -3,11 +3,13 @@
 import type { Expr } from '../../../../../core/gsql/index.js';
 import type { HeapAcc, MapAcc, PercentileAcc } from '../../accum.js';
 import { elementsOf, GroupByAcc, makeAcc, type Acc, AccBase } from '../../accum.js';
+import { bitwiseCall, bitwiseMethodType, VertexScalarCell } from '../../accum-bitwise.js';
 import { edgeAttr, contains, fileText, sizeOf, accCall } from '../context/runtime-helpers.js';
 import type { Fn, CE, Cx } from '../context/compile-types.js';
 import type { CompileContext } from '../context/compile-context.js';
 import { QueryRuntimeError } from '../../errors.js';
 import type { VAcc } from '../../run.js';
+import { edgeAccums, type EAcc } from '../../edge-accum.js';
 import { type FileObject, type Run } from '../../run.js';
 import type { EdgeRef } from '../../runtime-values.js';
 import { defaultValue, eq, num, vtypeOf } from '../../runtime-values.js';
@@ -18,6 +20,7 @@ import {
   BOOL,
   DOUBLE,
   INT,
+  isScalarAccum,
   STRING,
   typeName,
   VOID,
@@ -41,11 +44,24 @@ export function accObject(
     const i = info.index;
     return { get: (r) => r.g[i] as Acc, spec: info.spec };
   }
+  if (e.kind === 'VertexAccum' && !e.prime && e.target && comp.eaccs.has(e.name)) {
+    const info = comp.eaccs.get(e.name);
+    if (!info) return null;
+    const i = info.index;
+    const tf = compileExpr(comp, e.target, cx).f;
+    return { get: (r) => (edgeAccums(r)[i] as EAcc).acc(tf(r)), spec: info.spec };
+  }
   if (e.kind === 'VertexAccum' && !e.prime && e.target) {
     const info = comp.vaccs.get(e.name);
     if (!info) return null;
     const i = info.index;
     const tf = compileExpr(comp, e.target, cx).f;
+    // A scalar vertex accumulator lives in flat columns: its methods see a write-back view.
+    if (isScalarAccum(info.spec))
+      return {
+        get: (r) => new VertexScalarCell(r.va[i] as VAcc, tf(r) as number),
+        spec: info.spec,
+      };
     return { get: (r) => (r.va[i] as VAcc).acc(tf(r) as number), spec: info.spec };
   }
   return null;
@@ -221,6 +237,22 @@ export function compileAccMethod(
   const af = e.args.map((a) => compileExpr(comp, a, cx).f);
   const a0 = af[0] ?? (() => undefined);
   const a1 = af[1] ?? (() => undefined);
+  if (spec.name === 'BitwiseAndAccum' || spec.name === 'BitwiseOrAccum') {
+    const t = bitwiseMethodType(lname);
+    if (!t) {
+      comp.error(e, 'QUERY-UNKNOWN-FUNCTION', `${spec.name} has no method ${e.name}`);
+      return compileConstant(comp, null, ANY);
+    }
+    return {
+      f: (r) =>
+        bitwiseCall(
+          get(r),
+          lname,
+          af.map((x) => x(r)),
+        ),
+      t,
+    };
+  }
   if (spec.name === 'PercentileContAccum' && lname === 'getpercent')
     return { f: (r) => (get(r) as PercentileAcc).percent, t: DOUBLE };
   if (spec.name === 'PercentileContAccum' && lname === 'setpercent')

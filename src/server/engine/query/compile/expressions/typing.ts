@@ -63,25 +63,89 @@ function valueAcc(comp: CompileContext, t: T): AccSpec {
   return { name: 'Overwrite', el: t };
 }
 
+/**
+ * The nesting the accumulators page allows ("Nested Accumulators"): a ListAccum holds ListAccums
+ * only (three levels at most), a SetAccum or BagAccum none, a MapAccum key is no accumulator and
+ * its value any but HeapAccum, an ArrayAccum element any but HeapAccum, MapAccum and GroupByAccum.
+ * A problem's text, or null when the nesting is allowed.
+ */
+function nestingProblem(at: AccumType, args: readonly T[]): string | null {
+  const inner = (t: T | undefined): AccSpec | null => (t?.k === 'accum' ? t.a : null);
+  const el = inner(args[0]);
+  switch (at.accum) {
+    case 'ListAccum': {
+      if (el && el.name !== 'ListAccum') return `ListAccum cannot hold ${el.name}`;
+      const depth = (t: T | undefined): number =>
+        t?.k === 'accum' && t.a.name === 'ListAccum' ? 1 + depth(t.a.el) : 0;
+      return depth(args[0]) > 2 ? 'ListAccum nests three levels at most' : null;
+    }
+    case 'SetAccum':
+    case 'BagAccum':
+      return el ? `${at.accum} cannot hold ${el.name}` : null;
+    case 'MapAccum': {
+      if (el) return `a MapAccum key cannot be a ${el.name}`;
+      const value = inner(args[1]);
+      return value?.name === 'HeapAccum' ? 'a MapAccum value cannot be a HeapAccum' : null;
+    }
+    case 'ArrayAccum':
+      return el && ['HeapAccum', 'MapAccum', 'GroupByAccum'].includes(el.name)
+        ? `ArrayAccum cannot hold ${el.name}`
+        : null;
+    case 'AndAccum':
+    case 'AvgAccum':
+    case 'BitwiseAndAccum':
+    case 'BitwiseOrAccum':
+    case 'GroupByAccum':
+    case 'HeapAccum':
+    case 'MaxAccum':
+    case 'MinAccum':
+    case 'OrAccum':
+    case 'PercentileContAccum':
+    case 'SumAccum':
+      return null;
+  }
+}
+
 export function accSpec(comp: CompileContext, at: AccumType): AccSpec {
   const args = at.typeArgs.map((a) => typeOf(comp, a));
   const first = args[0] ?? ANY;
+  const nesting = nestingProblem(at, args);
+  if (nesting) comp.error(at, 'QUERY-UNSUPPORTED', nesting);
   switch (at.accum) {
     case 'MapAccum': {
       const valType = args[1] ?? ANY;
       return { name: 'MapAccum', el: first, key: first, val: valueAcc(comp, valType), valType };
     }
     case 'HeapAccum': {
-      const order = (at.heap?.order ?? []).map((o) => {
-        const index = first.k === 'tuple' ? first.fields.findIndex((f) => f.name === o.field) : -1;
+      const fieldIndex = (name: string): number =>
+        first.k === 'tuple' ? first.fields.findIndex((f) => f.name === name) : -1;
+      // `(a, b)`: `a` is the capacity when it names a value, else the first (ascending) key.
+      let capacity = at.heap?.capacity ?? null;
+      const keys = [...(at.heap?.order ?? [])];
+      if (
+        capacity?.kind === 'Name' &&
+        !comp.root.lookup(capacity.name) &&
+        fieldIndex(capacity.name) >= 0
+      ) {
+        keys.unshift({
+          kind: 'HeapOrder',
+          field: capacity.name,
+          descending: false,
+          range: capacity.range,
+        });
+        capacity = null;
+      }
+      const order = keys.map((o) => {
+        const index = fieldIndex(o.field);
         if (index < 0)
           comp.error(o, 'QUERY-UNKNOWN-ATTRIBUTE', `the heap tuple has no field ${o.field}`);
         return { index, desc: o.descending };
       });
       if (first.k !== 'tuple') comp.error(at, 'QUERY-UNKNOWN-TYPE', 'HeapAccum needs a tuple type');
       const spec: AccSpec = { name: 'HeapAccum', el: first, heapOrder: order };
-      if (at.heap) {
-        const cap = compileExpr(comp, at.heap.capacity, {
+      // Without a capacity the heap keeps every tuple.
+      if (capacity) {
+        const cap = compileExpr(comp, capacity, {
           scope: comp.root,
           mode: 'body',
           hoists: null,
@@ -115,17 +179,18 @@ export function accSpec(comp: CompileContext, at: AccumType): AccSpec {
     case 'BitwiseOrAccum':
       return { name: at.accum, el: INT };
     case 'PercentileContAccum': {
-      // The percent is a constant of the type (a literal, possibly negated).
+      // The percent is a constant of the type (a literal); without one it is 0, as the
+      // accumulators page documents (`PercentileContAccum @@ps; //the percent is 0.0`).
       const p = at.percent;
       const lit =
-        p === null ? 0.5 : p.kind === 'FloatLit' || p.kind === 'IntLit' ? Number(p.value) : null;
+        p === null ? 0 : p.kind === 'FloatLit' || p.kind === 'IntLit' ? Number(p.value) : null;
       if (lit === null || !(lit >= 0 && lit <= 1))
         comp.error(
           at,
           'QUERY-BAD-TARGET',
           'PercentileContAccum needs a constant percent in [0, 1]',
         );
-      return { name: 'PercentileContAccum', el: DOUBLE, percent: lit ?? 0.5 };
+      return { name: 'PercentileContAccum', el: DOUBLE, percent: lit ?? 0 };
     }
     case 'BagAccum':
     case 'ListAccum':

@@ -18,6 +18,7 @@ import { accObject } from '../expressions/methods.js';
 import { compileBinary } from '../expressions/operators.js';
 import { accSpec } from '../expressions/typing.js';
 import { compileLoadAccum, isLoadAccum } from './load-accum.js';
+import { EAcc, edgeAccums } from '../../edge-accum.js';
 
 export function compileAccumDecl(comp: CompileContext, s: AccumDecl, cx: Cx): CS {
   if (cx.mode !== 'body') {
@@ -47,8 +48,16 @@ export function compileAccumDecl(comp: CompileContext, s: AccumDecl, cx: Cx): CS
         if (acc instanceof ArrayAcc) acc.reallocate(dims.map((d) => num(d(r))));
         r.g[i] = acc;
       });
+    } else if (v.scope === 'edge') {
+      if (comp.vaccs.has(v.name) || comp.eaccs.has(v.name))
+        comp.error(v, 'QUERY-DUPLICATE', `@${v.name} is already declared`);
+      const i = comp.eaccs.size;
+      comp.eaccs.set(v.name, { index: i, spec });
+      inits.push((r) => {
+        edgeAccums(r)[i] = new EAcc(spec, init ? init(r) : undefined, r);
+      });
     } else {
-      if (comp.vaccs.has(v.name))
+      if (comp.vaccs.has(v.name) || comp.eaccs.has(v.name))
         comp.error(v, 'QUERY-DUPLICATE', `@${v.name} is already declared`);
       const info = { index: comp.vaccList.length, spec, name: v.name };
       comp.vaccs.set(v.name, info);
@@ -139,6 +148,7 @@ export function compileAssign(comp: CompileContext, s: QueryStmt & { kind: 'Assi
       });
     }
     case 'VertexAccum': {
+      if (comp.eaccs.has(tg.name)) return compileEdgeAccumAssign(comp, s, tg, cx);
       const info = comp.vaccs.get(tg.name);
       const value = compileExpr(comp, s.value, cx);
       const v = value.f;
@@ -254,4 +264,40 @@ export function compileAssign(comp: CompileContext, s: QueryStmt & { kind: 'Assi
       comp.error(tg, 'QUERY-BAD-TARGET', 'this cannot be assigned');
       return NOP;
   }
+}
+
+/**
+ * `e.@a += v` / `e.@a = v` of an edge-attached accumulator: deferred to the end of an ACCUM
+ * clause; the reference allows them in ACCUM (and reads in WHERE), not in POST-ACCUM.
+ */
+function compileEdgeAccumAssign(
+  comp: CompileContext,
+  s: QueryStmt & { kind: 'Assign' },
+  tg: Expr & { kind: 'VertexAccum' },
+  cx: Cx,
+): CS {
+  const info = comp.eaccs.get(tg.name);
+  if (!info || !tg.target) {
+    comp.error(tg, 'QUERY-BAD-TARGET', `@${tg.name} is an edge accumulator: write e.@${tg.name}`);
+    return NOP;
+  }
+  if (cx.mode === 'post') {
+    comp.error(tg, 'QUERY-UNSUPPORTED', 'edge accumulators cannot be used in POST-ACCUM');
+    return NOP;
+  }
+  const target = compileExpr(comp, tg.target, cx).f;
+  const v = compileExpr(comp, s.value, cx).f;
+  const i = info.index;
+  const assign = s.op === '=';
+  if (cx.mode === 'accum')
+    return syncStmt((r) => {
+      (edgeAccums(r)[i] as EAcc).defer(target(r), assign, snapshotValue(v(r)));
+      return NEXT;
+    });
+  return syncStmt((r) => {
+    const ea = edgeAccums(r)[i] as EAcc;
+    if (assign) ea.assign(target(r), v(r));
+    else ea.add(target(r), v(r));
+    return NEXT;
+  });
 }
