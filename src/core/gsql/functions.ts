@@ -24,6 +24,7 @@ export type ResultType =
   | 'DATETIME'
   | 'VERTEX'
   | 'SET<VERTEX>'
+  | 'SET<STRING>'
   | 'JSONOBJECT'
   | 'JSONARRAY'
   | 'arg'
@@ -32,7 +33,7 @@ export type ResultType =
   | 'rounded';
 
 export type FunctionCategory =
-  'math' | 'string' | 'conversion' | 'datetime' | 'aggregation' | 'vertex' | 'misc';
+  'math' | 'string' | 'conversion' | 'datetime' | 'aggregation' | 'vertex' | 'context' | 'misc';
 
 export interface BuiltinFunction {
   /** Lower case; calls match case-insensitively. */
@@ -178,6 +179,9 @@ const rows: readonly Row[] = [
     5,
     'SET<VERTEX>',
   ],
+  // context-functions.adoc: the running user's roles (REST++ authentication must be on)
+  ['current_roles', 'context', '', 0, 0, 'SET<STRING>'],
+  ['is_granted_to_current_roles', 'context', 'STRING roleName', 1, 1, 'BOOL'],
   // miscellaneous-functions.adoc
   ['coalesce', 'misc', 'ANY exp', 1, Infinity, 'arg'],
   ['evaluate', 'misc', 'STRING expressionStr, STRING typeStr', 1, 2, 'BOOL'],

@@ -139,6 +139,17 @@ export function privilegesByScope(state: AccessState, user: string): Map<string,
   return out;
 }
 
+/**
+ * The roles granted to the user (directly or through a proxy group) globally or on `graph`, in
+ * grant order without repeats: what the query context function current_roles() answers.
+ */
+export function rolesOn(state: AccessState, user: string, graph: string): string[] {
+  const out = new Set<string>();
+  for (const grants of grantsOf(state, user))
+    for (const scope of [globalScope, graph]) for (const role of grants[scope] ?? []) out.add(role);
+  return [...out];
+}
+
 export function isSuperuser(state: AccessState, user: string): boolean {
   return grantsOf(state, user).some((g) => g[globalScope]?.includes('superuser') === true);
 }

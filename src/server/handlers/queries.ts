@@ -1,6 +1,7 @@
 // Query endpoints: interpreted queries, installation and its status, installed queries by GET
 // (query-string parameters, `name.type` for untyped vertices) and POST (JSON body), in detached
 // mode with GSQL-ASYNC: true, query metadata, and the running-query list with abort.
+import { rolesOn } from '../auth/access-state.js';
 import { findQuery } from '../engine/catalog/jobs.js';
 import type { Engine } from '../engine/engine.js';
 import { EngineError } from '../engine/errors.js';
@@ -35,7 +36,10 @@ export function queryStringArgs(raw: Readonly<Record<string, unknown>>): Record<
 }
 
 /** What a run needs from the request: its id, deadline, disconnect signal and file folders. */
-type RunSource = Pick<RequestContext, 'requestId' | 'timeoutMs' | 'signal' | 'server' | 'headers'>;
+type RunSource = Pick<
+  RequestContext,
+  'requestId' | 'timeoutMs' | 'signal' | 'server' | 'headers' | 'user' | 'access'
+>;
 
 /** Query results, or the spec's REST-4000 answer when they exceed the response limit. */
 function limited(ctx: RunSource, results: unknown[]): Reply {
@@ -62,6 +66,10 @@ function runRequest(ctx: RunSource, graph: string, args: Record<string, unknown>
     timeoutMs: ctx.timeoutMs,
     signal: ctx.signal,
     allowedFileDirs: ctx.server.allowFiles,
+    // Context functions (current_roles) answer only with REST++ authentication on.
+    ...(ctx.access.restppAuth && ctx.user
+      ? { roles: rolesOn(ctx.access.store.state, ctx.user.name, graph) }
+      : {}),
   };
 }
 

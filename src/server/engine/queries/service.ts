@@ -44,6 +44,8 @@ export interface RunRequest {
   readonly timeoutMs: number;
   readonly signal?: AbortSignal;
   readonly allowedFileDirs: readonly string[];
+  /** The caller's roles on the graph when REST++ authentication is on (RunContext.roles). */
+  readonly roles?: readonly string[];
 }
 
 /** The one query statement of a text (CREATE QUERY or INTERPRET QUERY), or a compile error. */
@@ -215,6 +217,7 @@ export class QueryService {
         deadline: Date.now() + request.timeoutMs,
         allowedFileDirs: request.allowedFileDirs,
         queries: (name) => this.installedQuery(request.graph, name),
+        ...(request.roles === undefined ? {} : { roles: request.roles }),
         ...(this.memoryLimitBytes === undefined ? {} : { memoryLimitBytes: this.memoryLimitBytes }),
       });
     } finally {

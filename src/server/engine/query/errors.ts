@@ -40,7 +40,9 @@ export type QueryRuntimeCode =
   /** The run passed its memory budget (gwb serve --query-memory), or the heap is nearly full. */
   | 'QUERY-OUT-OF-MEMORY'
   /** A string longer than the engine allows. */
-  | 'QUERY-STRING-TOO-LONG';
+  | 'QUERY-STRING-TOO-LONG'
+  /** A context function (current_roles) without REST++ authentication: no user to ask about. */
+  | 'QUERY-AUTH-REQUIRED';
 
 export interface QueryProblem {
   readonly code: QueryCompileCode;

@@ -262,6 +262,22 @@ const VERTEX_FUNCTIONS: ReadonlyMap<string, Implementation> = new Map<string, Im
   ],
 ]);
 
+/** The running user's roles; without REST++ authentication there is no user to ask about. */
+function currentRoles(r: Run): readonly string[] {
+  const roles = r.ctx.roles;
+  if (roles === undefined)
+    throw new QueryRuntimeError(
+      'QUERY-AUTH-REQUIRED',
+      'context functions need REST++ authentication (gwb serve --restpp-auth) to know the user',
+    );
+  return roles;
+}
+
+const CONTEXT_FUNCTIONS: ReadonlyMap<string, Implementation> = new Map<string, Implementation>([
+  ['current_roles', (_a, r) => [...currentRoles(r)]],
+  ['is_granted_to_current_roles', (a, r) => currentRoles(r).includes(String(a[0]))],
+]);
+
 const MISC_FUNCTIONS: ReadonlyMap<string, Implementation> = new Map<string, Implementation>([
   ['coalesce', (a) => a.find((x) => x !== null && x !== undefined) ?? null],
 ]);
@@ -281,6 +297,7 @@ export const IMPLEMENTATIONS: ReadonlyMap<string, Implementation> = new Map([
   ...DATETIME_FUNCTIONS,
   ...AGGREGATION_FUNCTIONS,
   ...VERTEX_FUNCTIONS,
+  ...CONTEXT_FUNCTIONS,
   ...MISC_FUNCTIONS,
 ]);
 
@@ -294,6 +311,7 @@ const fixedTypes: Readonly<Record<string, T>> = {
   DATETIME,
   VERTEX,
   'SET<VERTEX>': VSET,
+  'SET<STRING>': { k: 'set', el: STRING },
   JSONOBJECT: JSONT,
   JSONARRAY: JSONARRAYT,
 };
@@ -318,6 +336,7 @@ export function resultType(spec: ResultType, args: readonly T[]): T {
     case 'DATETIME':
     case 'VERTEX':
     case 'SET<VERTEX>':
+    case 'SET<STRING>':
     case 'JSONOBJECT':
     case 'JSONARRAY':
       return fixedTypes[spec] ?? ANY;

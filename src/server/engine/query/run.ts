@@ -34,6 +34,12 @@ export interface RunContext {
   readonly now?: () => number;
   /** LOG statements' lines. */
   readonly log?: (line: string) => void;
+  /**
+   * The roles of the user who runs the query, granted globally or on its graph, when REST++
+   * authentication is on; undefined otherwise, and then the context functions (current_roles)
+   * fail as the reference's context-functions page says.
+   */
+  readonly roles?: readonly string[];
   /** The run's memory budget in bytes (defaultQueryMemoryBytes() when not given). */
   readonly memoryLimitBytes?: number;
 }
