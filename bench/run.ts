@@ -6,7 +6,7 @@
 // Flags: --quick (size S, fewer runs, < 2 minutes), --size S|M|L (--large = L), --only <w,...>,
 // --runs N, --profile (CPU profile of the server), --in-process (development: startServer()),
 // --ldbc-scale N (LDBC data scale; default 5 at S, 100 at M and L), --out FILE (the report file).
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { demoGraph, ensureDataset, sizes } from './data/generate.js';
@@ -53,6 +53,7 @@ export async function main(argv: readonly string[]): Promise<string> {
     tables.set('parse', [await runParse(flags.quick ? 1 : 3)]);
   }
   let ldbc: LdbcResult | undefined;
+  const ldbcProfile = profileDir ? join(profileDir, 'ldbc') : undefined;
   if (flags.only.has('ldbc')) {
     const buildNote = ensureBuild();
     if (buildNote && !notes.includes(buildNote)) notes.push(buildNote);
@@ -62,6 +63,7 @@ export async function main(argv: readonly string[]): Promise<string> {
         seed: 1,
         timing: { runs: Math.min(flags.runs, 3), budgetMs: flags.quick ? 2_000 : 20_000 },
         queryTimeoutMs: flags.quick ? 20_000 : 300_000,
+        nodeArgs: ldbcProfile ? ['--cpu-prof', `--cpu-prof-dir=${ldbcProfile}`] : [],
       },
       log,
     );
@@ -106,9 +108,15 @@ export async function main(argv: readonly string[]): Promise<string> {
       ? ['Every system ran every workload it was asked to.']
       : unavailable),
   ];
-  if (profileDir && existsSync(profileDir)) {
+  const profiled = (dir: string | undefined): dir is string =>
+    dir !== undefined && existsSync(dir) && readdirSync(dir).some((f) => f.endsWith('.cpuprofile'));
+  if (profiled(profileDir)) {
     lines.push('', '## Where the embedded service spends its time (self time, --cpu-prof)', '');
     lines.push(...topSelfTime(profileDir, repoRoot).map((l) => `- ${l}`));
+  }
+  if (profiled(ldbcProfile)) {
+    lines.push('', '## Where gwb serve spends its time in the LDBC row (setup and queries)', '');
+    lines.push(...topSelfTime(ldbcProfile, repoRoot).map((l) => `- ${l}`));
   }
   lines.push('', `Total bench time: ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const text = lines.join('\n') + '\n';
