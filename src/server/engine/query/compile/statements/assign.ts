@@ -19,6 +19,7 @@ import { compileBinary } from '../expressions/operators.js';
 import { accSpec } from '../expressions/typing.js';
 import { compileLoadAccum, isLoadAccum } from './load-accum.js';
 import { EAcc, edgeAccums } from '../../edge-accum.js';
+import type { AccSpec } from '../../types.js';
 
 export function compileAccumDecl(comp: CompileContext, s: AccumDecl, cx: Cx): CS {
   if (cx.mode !== 'body') {
@@ -69,12 +70,24 @@ export function compileAccumDecl(comp: CompileContext, s: AccumDecl, cx: Cx): CS
       });
     }
   }
-  const caps = comp.heapCaps.filter((h) => h.spec === spec);
+  // Capacities of this accumulator's heaps, nested ones included (a heap in a GroupByAccum).
+  const nested = nestedSpecs(spec);
+  const caps = comp.heapCaps.filter((h) => nested.has(h.spec));
   return syncStmt((r) => {
     for (const c of caps) r.caps.set(c.spec, num(c.cap(r)));
     for (const i of inits) i(r);
     return NEXT;
   });
+}
+
+/** An accumulator spec and every spec nested in it (map values, group members, array cells). */
+function nestedSpecs(spec: AccSpec, into = new Set<AccSpec>()): Set<AccSpec> {
+  into.add(spec);
+  if (spec.val) nestedSpecs(spec.val, into);
+  if (spec.arrayEl) nestedSpecs(spec.arrayEl, into);
+  for (const g of spec.groupAccs ?? []) nestedSpecs(g.spec, into);
+  if (spec.el.k === 'accum') nestedSpecs(spec.el.a, into);
+  return into;
 }
 
 export function compileAssign(comp: CompileContext, s: QueryStmt & { kind: 'Assign' }, cx: Cx): CS {
