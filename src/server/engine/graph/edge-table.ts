@@ -51,9 +51,14 @@ export class EdgeTable {
 
   /** The live edge slot between two vertices (with these discriminator values), or -1. */
   find(st: number, s: number, dt: number, d: number, disc: readonly unknown[] = []): number {
-    const [a, b, c, e] = this.ends(st, s, dt, d);
-    if (this.discriminated) return this.keyIndex.get(this.discKey(a, b, c, e, disc)) ?? -1;
-    return this.pairIndex.get(a, b, c, e);
+    if (this.discriminated) {
+      const [a, b, c, e] = this.ends(st, s, dt, d);
+      return this.keyIndex.get(this.discKey(a, b, c, e, disc)) ?? -1;
+    }
+    // The canonical order without an array per call (bulk loading calls this per edge).
+    if (!this.def.directed && (dt < st || (dt === st && d < s)))
+      return this.pairIndex.get(dt, d, st, s);
+    return this.pairIndex.get(st, s, dt, d);
   }
 
   /** Every live edge slot between two vertices (all discriminator values). */
@@ -71,6 +76,19 @@ export class EdgeTable {
     return found;
   }
 
+  /** Room for `more` new edges, so a bulk insert grows the columns and the index once. */
+  reserve(more: number): void {
+    const size = this.slotCount + more;
+    if (size > this.src.length) {
+      this.srcType = ensureSize(this.srcType, size);
+      this.src = ensureSize(this.src, size);
+      this.dstType = ensureSize(this.dstType, size);
+      this.dst = ensureSize(this.dst, size);
+      this.alive = ensureSize(this.alive, size);
+    }
+    if (!this.discriminated) this.pairIndex.reserve(more);
+  }
+
   /**
    * Adds a new edge with default attributes (callers check `find` first). With `defer` the
    * adjacency is left to syncAdjacency(), which must run before anything reads it.
@@ -83,7 +101,12 @@ export class EdgeTable {
     disc: readonly unknown[] = [],
     defer = false,
   ): number {
-    const [a, b, c, e] = this.ends(st, s, dt, d);
+    // The canonical order without an array per call (bulk loading calls this per edge).
+    const swap = !this.def.directed && (dt < st || (dt === st && d < s));
+    const a = swap ? dt : st;
+    const b = swap ? d : s;
+    const c = swap ? st : dt;
+    const e = swap ? s : d;
     if (!defer && this.adjacencyUpTo < this.slotCount) this.syncAdjacency();
     const slot = this.slotCount++;
     if (slot >= this.src.length) {

@@ -194,6 +194,7 @@ export class Graph {
     const tt = toTable.typeIndex;
     const bytes = m.keys;
     const keys = new KeyReader(bytes);
+    table.reserve(m.n);
     const missing = (type: string, start: number, end: number) =>
       report.missingVertices.push({ v_type: type, v_id: bytesText(bytes, start, end) });
     for (let row = 0; row < m.n; row++) {

@@ -91,6 +91,11 @@ export class PairIndex {
     }
   }
 
+  /** Room for `more` entries without growing on the way (bulk inserts). */
+  reserve(more: number): void {
+    if (this.used + more > this.table.length * maxLoad) this.resize(capacityFor(this.size + more));
+  }
+
   /** Rehashes the live entries into a table of `capacity` buckets (a power of two). */
   private resize(capacity: number): void {
     const old = this.table;
