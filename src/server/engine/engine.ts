@@ -36,9 +36,13 @@ export interface WritePlan<T> {
 
 /** A write of many batches, committed whole or discarded (Engine.beginStagedWrite). */
 export interface StagedWrite {
-  /** Plans one batch against the graph as it is and keeps it aside. */
-  write(plan: (graph: Graph) => WritePlan<unknown>): Promise<void>;
-  commit(): Promise<void>;
+  /**
+   * Plans one batch against the graph as it is and keeps it aside. Batches commit in order of
+   * `phase` (default 0), then in the order written (an upsert's vertices before its edges).
+   */
+  write(plan: (graph: Graph) => WritePlan<unknown>, phase?: number): Promise<void>;
+  /** Logs every batch in one transaction and applies them; what applying them did. */
+  commit(): Promise<ApplyReport>;
   discard(): Promise<void>;
 }
 
@@ -117,7 +121,9 @@ export class Engine {
         // is repeated in this continuation, so nothing registers between it and the apply.
         while (!this.reads.idle()) await this.reads.drained();
         const report = emptyReport();
-        for (const mutation of planned.mutations) this.graph.apply(mutation, report);
+        this.graph.bulk(() => {
+          for (const mutation of planned.mutations) this.graph.apply(mutation, report);
+        });
         return { report, result: planned.result };
       } finally {
         this.reads.finish(seq);
@@ -129,32 +135,61 @@ export class Engine {
   }
 
   /**
-   * A write of many batches that commits whole or not at all (POST /ddl): each batch is planned
-   * and kept aside on disk, invisible to queries; commit() moves them all into the log in one
-   * transaction and applies them; discard() drops them. Memory stays within one batch.
+   * A write of many batches that commits whole or not at all (POST /ddl, upserts): each batch is
+   * planned and kept aside, invisible to queries; the last one in memory, the ones before on
+   * disk (so memory stays within one batch, and a one-batch request never touches the staging
+   * area); commit() moves them all into the log in one transaction and applies them; discard()
+   * drops them.
    */
   beginStagedWrite(): StagedWrite {
     const request = this.store.beginStaged();
+    let held: { mutations: readonly Mutation[]; phase: number } | undefined;
+    let staged = false;
+    const spill = async () => {
+      if (!held) return;
+      const { mutations, phase } = held;
+      held = undefined;
+      staged = true;
+      await this.store.stage(request, mutations, phase);
+    };
     return {
-      write: async (plan) => {
+      write: async (plan, phase = 0) => {
         if (this.closed) throw new Error('the engine is closed');
-        await this.store.stage(request, plan(this.graph).mutations);
+        const mutations = plan(this.graph).mutations;
+        if (mutations.length === 0) return;
+        await spill();
+        held = { mutations, phase };
       },
-      commit: () => this.commitStaged(request),
-      discard: () => this.store.discardStaged(request),
+      commit: async () => {
+        if (!staged) {
+          const mutations = held?.mutations ?? [];
+          held = undefined;
+          return (await this.write(() => ({ mutations }))).report;
+        }
+        await spill();
+        return this.commitStaged(request);
+      },
+      discard: async () => {
+        held = undefined;
+        if (staged) await this.store.discardStaged(request);
+      },
     };
   }
 
-  private commitStaged(request: number): Promise<void> {
+  private commitStaged(request: number): Promise<ApplyReport> {
     const seq = this.reads.arrive();
-    const run = async (): Promise<void> => {
+    const run = async (): Promise<ApplyReport> => {
       try {
         if (this.closed) throw new Error('the engine is closed');
         const range = await this.store.commitStaged(request);
         while (!this.reads.idle()) await this.reads.drained();
         const report = emptyReport();
-        for (const entry of this.store.entriesIn(range))
-          for (const mutation of entry) this.graph.apply(mutation, report);
+        // One adjacency merge for the whole request, not one per batch.
+        this.graph.bulk(() => {
+          for (const entry of this.store.entriesIn(range))
+            for (const mutation of entry) this.graph.apply(mutation, report);
+        });
+        return report;
       } finally {
         this.reads.finish(seq);
       }

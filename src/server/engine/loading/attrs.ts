@@ -5,7 +5,7 @@
 import type { Expr } from '../../../core/gsql/index.js';
 import type { AttributeDef, CatalogData } from '../catalog/types.js';
 import type { AttrUpdate, OpCode } from '../mutations.js';
-import { coerce, ValueError } from '../values.js';
+import { coerce, ValueError, type TupleLookup } from '../values.js';
 import { jobError } from './errors.js';
 import { compileToken, type Evaluator, type ExprContext, type Row } from './expr.js';
 
@@ -91,4 +91,36 @@ export function updates(
     }
   }
   return out;
+}
+
+/**
+ * Evaluates the attribute plans into `into` (one value per plan; undefined: left alone) without
+ * making an array per line; false when a value does not fit (the object is rejected).
+ */
+export function evaluatePlans(
+  plans: readonly AttrPlan[],
+  row: Row,
+  tuples: TupleLookup,
+  into: unknown[],
+): boolean {
+  try {
+    for (let i = 0; i < plans.length; i++) {
+      const plan = plans[i] as AttrPlan;
+      let v = plan.value(row);
+      // An empty token is a missing value for every type but STRING (never missing).
+      if (
+        v === undefined ||
+        (v === '' && !(plan.attr.type.kind === 'primitive' && plan.attr.type.name === 'STRING'))
+      ) {
+        into[i] = undefined;
+        continue;
+      }
+      if (plan.wrap && !Array.isArray(v)) v = [v];
+      into[i] = coerce(plan.attr.type, v, tuples);
+    }
+  } catch (error) {
+    if (error instanceof ValueError) return false;
+    throw error;
+  }
+  return true;
 }

@@ -1,13 +1,13 @@
-// One input line as the compiled closures read it (tokens of a CSV line, or a JSON object with
-// `key:sub` paths), and the sink that runs a line through the destination clauses of the
-// statements reading its source: objects are counted per type in the statistics, mutations (and
-// the planners of edge deletes) collected, and temp-table rows passed on to the statements that
-// load from that table, in the same line.
-import type { Mutation } from '../mutations.js';
+// One JSON line as the compiled closures read it (an object with `key:sub` paths; CSV lines are
+// ByteRows, csv-bytes.ts), and the sink that runs a line through the destination clauses of the
+// statements reading its source: objects are counted per type in the statistics and written to
+// the batch being built (deletes as mutations or planners), and temp-table rows passed on to the
+// statements that load from that table, in the same line.
+import type { BatchBuilder } from './batch.js';
 import type { CompiledJob, CompiledLoad } from './compile.js';
 import type { Row } from './expr.js';
 import { objectStatistics, type LoadStatistics, type ObjectStatistics } from './stats.js';
-import type { CompiledTarget, Planner } from './targets.js';
+import type { CompiledTarget } from './targets.js';
 
 export class InputRow implements Row {
   tokens: readonly string[] = [];
@@ -34,9 +34,6 @@ export class InputRow implements Row {
     return index === undefined ? undefined : this.tokens[index];
   }
 }
-
-/** What a batch holds: mutations, and planners run inside the write. */
-export type Pending = Mutation | Planner;
 
 interface Counted {
   readonly target: CompiledTarget;
@@ -82,12 +79,37 @@ export class LineSink {
     );
   }
 
-  /** Runs one line; true when a WHERE clause left a destination out. */
-  apply(row: Row, pending: Pending[]): boolean {
-    return this.run(this.top, row, pending, 0);
+  /**
+   * Whether the objects must be applied in exactly the order of the lines (see batch.ts): a
+   * delete, a new-only or must-exist flag, or a vertex reducer where an edge may create the
+   * vertex first.
+   */
+  get strictOrder(): boolean {
+    const all: CompiledTarget[] = [];
+    const seen = new Set<readonly Counted[]>();
+    const walk = (counted: readonly Counted[]) => {
+      if (seen.has(counted)) return;
+      seen.add(counted);
+      for (const { target } of counted) all.push(target);
+    };
+    walk(this.top);
+    for (const readers of this.tables.values()) walk(readers);
+    const edges = all.some((t) => t.kind === 'edge');
+    return all.some(
+      (t) =>
+        t.kind === 'deleteVertex' ||
+        t.kind === 'deleteEdge' ||
+        ((t.kind === 'vertex' || t.kind === 'edge') && t.orderSensitive) ||
+        (t.kind === 'vertex' && t.reduces && edges),
+    );
   }
 
-  private run(counted: readonly Counted[], row: Row, pending: Pending[], depth: number): boolean {
+  /** Runs one line; true when a WHERE clause left a destination out. */
+  apply(row: Row, out: BatchBuilder): boolean {
+    return this.run(this.top, row, out, 0);
+  }
+
+  private run(counted: readonly Counted[], row: Row, out: BatchBuilder, depth: number): boolean {
     let failed = false;
     for (const { target, stats } of counted) {
       if (target.where && !target.where(row)) {
@@ -97,16 +119,23 @@ export class LineSink {
       if (target.kind === 'temp') {
         const readers = this.tables.get(target.typeName) ?? [];
         if (depth >= MAX_TABLE_DEPTH || readers.length === 0) continue;
-        for (const r of target.rows(row)) this.run(readers, r, pending, depth + 1);
+        for (const r of target.rows(row)) this.run(readers, r, out, depth + 1);
         continue;
       }
-      const out = target.map(row);
-      if (!stats) continue;
-      if (typeof out === 'string') stats[out] += 1;
-      else {
-        stats.validObject += 1;
-        pending.push(out);
+      if (!('emit' in target)) {
+        const outcome = target.map(row);
+        if (!stats) continue;
+        if (typeof outcome === 'string') stats[outcome] += 1;
+        else {
+          stats.validObject += 1;
+          out.add(outcome);
+        }
+        continue;
       }
+      const rejected = target.emit(row, out);
+      if (!stats) continue;
+      if (rejected === undefined) stats.validObject += 1;
+      else stats[rejected] += 1;
     }
     return failed;
   }

@@ -1,13 +1,16 @@
 // Runs a compiled loading job over one stream of input for one filename variable (POST /ddl, or
 // one file of RUN LOADING JOB): only the LOAD and DELETE statements reading that variable run
-// (and, through temp tables, the LOAD TEMP_TABLE statements fed by them). Lines become
-// mutations in batches; each batch is written with engine.write (durable before acknowledged),
-// or kept aside by a staged write that the caller commits whole, never splitting one line's
-// mutations, so memory is bounded by the batch size. Bad lines and
-// bad objects are counted and skipped; the abort signal is checked between batches.
+// (and, through temp tables, the LOAD TEMP_TABLE statements fed by them). Input is read as bytes
+// (csv-bytes.ts) and lines become batch mutations (batch.ts: ids as key lists, attributes as
+// columns; no object per line); each batch is written with engine.write (durable before
+// acknowledged), or kept aside by a staged write that the caller commits whole, never splitting
+// one line's objects, so memory is bounded by the batch size. Bad lines and bad objects are
+// counted and skipped; the abort signal is checked between batches.
 import type { Engine, StagedWrite } from '../engine.js';
+import { BatchBuilder } from './batch.js';
 import { compiledJob, type CompiledJob } from './compile.js';
-import { parseJsonLine, readLines, splitTokens } from './csv.js';
+import { parseJsonLine } from './csv.js';
+import { ByteRow, CsvScanner, Scan } from './csv-bytes.js';
 import { LoadingJobError } from './errors.js';
 import {
   conciseOf,
@@ -17,7 +20,7 @@ import {
   type LoadingResult,
   type LoadStatistics,
 } from './stats.js';
-import { InputRow, LineSink, type Pending } from './rows.js';
+import { InputRow, LineSink } from './rows.js';
 
 export interface RunOptions {
   /** The filename variable, a generated `__GSQL_FILENAME_<n>__`, or the path of a LOAD "path". */
@@ -96,8 +99,9 @@ export async function runLoadingJob(
   const columns = first.options.columns;
   let needHeader = !json && (options.header ?? first.options.header ?? false);
   const names = new Set(stmts.flatMap((s) => s.names));
-  let minTokens = Math.max(...stmts.map((s) => s.maxColumn)) + 1;
-  const row = new InputRow(fileName);
+  let minTokens = stmts.reduce((most, st) => Math.max(most, st.maxColumn), -1) + 1;
+  const row = new ByteRow(fileName);
+  const jsonRow = new InputRow(fileName);
   const useHeader = (header: readonly string[]) => {
     header.forEach((name, i) => row.columns.set(name, i));
     for (const name of names) {
@@ -121,7 +125,7 @@ export async function runLoadingJob(
 
   const batchSize = Math.max(1, options.batchSize ?? 20_000);
   const signal = options.signal;
-  let pending: Pending[] = [];
+  const out = new BatchBuilder(sink.strictOrder);
   let bytes = 0;
   let lines = 0;
   const report = () =>
@@ -130,65 +134,71 @@ export async function runLoadingJob(
     if (signal?.aborted) throw aborted(signal);
     await options.gate?.();
     if (signal?.aborted) throw aborted(signal);
-    if (pending.length > 0) {
-      const mutations = pending;
-      pending = [];
-      await (options.writer ?? engine).write((graph) => ({
-        mutations: mutations.flatMap((m) => (typeof m === 'function' ? m(graph) : [m])),
-      }));
+    if (out.size > 0) {
+      await (options.writer ?? engine).write((graph) => ({ mutations: out.take(graph) }));
     }
     report();
   };
-  async function* counting(): AsyncGenerator<Uint8Array | string> {
-    for await (const chunk of source) {
-      bytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.byteLength;
-      yield chunk;
-    }
-  }
 
-  const input = readLines(counting(), {
+  const scanner = new CsvScanner({
     eol,
     separator: sep,
     ...(quote ? { quote } : {}),
     ...(options.maxLineLength ? { maxLineLength: options.maxLineLength } : {}),
   });
   let sinceCheck = 0;
-  for await (const raw of input) {
-    if (typeof raw !== 'string') {
-      statistics.rejectLine += 1;
-      statistics.oversizeToken += 1;
-      continue;
-    }
-    if (raw === '') continue;
-    if (needHeader) {
-      needHeader = false;
-      useHeader(splitTokens(raw, sep, quote));
-      continue;
-    }
-    lines += 1;
-    if (++sinceCheck >= 10_000) {
-      sinceCheck = 0;
-      if (signal?.aborted) throw aborted(signal);
-    }
-    if (json) {
-      row.object = parseJsonLine(raw);
-      if (!row.object) {
+  /** Reads every complete line of what the scanner holds. */
+  const drain = async () => {
+    for (;;) {
+      const found = scanner.next();
+      if (found === Scan.More || found === Scan.Done) return;
+      if (found === Scan.Oversize) {
         statistics.rejectLine += 1;
-        statistics.invalidJson += 1;
+        statistics.oversizeToken += 1;
         continue;
       }
-    } else {
-      row.tokens = splitTokens(raw, sep, quote);
-      if (row.tokens.length < minTokens) {
-        statistics.rejectLine += 1;
-        statistics.notEnoughToken += 1;
+      if (scanner.lineEnd === scanner.lineStart) continue;
+      if (needHeader) {
+        needHeader = false;
+        scanner.split(row);
+        useHeader(row.tokens());
         continue;
       }
+      lines += 1;
+      if (++sinceCheck >= 10_000) {
+        sinceCheck = 0;
+        if (signal?.aborted) throw aborted(signal);
+      }
+      let line: ByteRow | InputRow = row;
+      if (json) {
+        jsonRow.object = parseJsonLine(scanner.lineText());
+        if (!jsonRow.object) {
+          statistics.rejectLine += 1;
+          statistics.invalidJson += 1;
+          continue;
+        }
+        line = jsonRow;
+      } else {
+        scanner.split(row);
+        if (row.count < minTokens) {
+          statistics.rejectLine += 1;
+          statistics.notEnoughToken += 1;
+          continue;
+        }
+      }
+      statistics.validLine += 1;
+      if (sink.apply(line, out)) statistics.failedConditionLine += 1;
+      if (out.size >= batchSize) await flush();
     }
-    statistics.validLine += 1;
-    if (sink.apply(row, pending)) statistics.failedConditionLine += 1;
-    if (pending.length >= batchSize) await flush();
+  };
+  for await (const chunk of source) {
+    const data = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    bytes += data.byteLength;
+    scanner.push(data);
+    await drain();
   }
+  scanner.finish();
+  await drain();
   await flush();
   return [options.concise ? conciseOf(result) : result];
 }

@@ -1,8 +1,10 @@
 // Compiles one destination clause (TO VERTEX / TO EDGE ... VALUES (...) [WHERE ...]) against the
-// schema into a closure from an input line to an upsert mutation, or to the statistics counter
-// that rejects the object. Values follow declaration order: a vertex's id then its attributes
-// (PRIMARY KEY types: all attributes, the key among them); an edge's source id, target id, then
-// its attributes. `_` leaves an attribute alone; REDUCE(f(x)) picks the upsert op code.
+// schema into a closure that writes one input line's object into the batch being built (its id
+// into a key list, straight from the input bytes when it can, its attributes into columns), or
+// answers the statistics counter that rejects the object. Values follow declaration order: a
+// vertex's id then its attributes (PRIMARY KEY types: all attributes, the key among them); an
+// edge's source id, target id, then its attributes. `_` leaves an attribute alone; REDUCE(f(x))
+// picks the upsert op code. Edges of a discriminated type stay one mutation each.
 import type { Expr, LoadTarget } from '../../../core/gsql/index.js';
 import type { CatalogData, EdgeTypeDef, GraphDef, VertexTypeDef } from '../catalog/types.js';
 import { pairAllows, pairsText } from '../catalog/pairs.js';
@@ -11,12 +13,14 @@ import { EngineError } from '../errors.js';
 import type { Graph } from '../graph/graph.js';
 import type { Mutation } from '../mutations.js';
 import { ValueError } from '../values.js';
+import type { BatchBuilder } from './batch.js';
 import { jobError } from './errors.js';
-import { planAttr, updates, type AttrPlan } from './attrs.js';
+import { evaluatePlans, planAttr, updates, type AttrPlan } from './attrs.js';
 import { compileCondition } from './condition.js';
 import { compileEnd, fixedEnd } from './endpoints.js';
 import { compileToken, type Evaluator, type ExprContext, type Row } from './expr.js';
 import { text } from './functions.js';
+import { IdSlot } from './id-slot.js';
 import { compileTempTarget } from './temp.js';
 
 export type RejectReason =
@@ -27,13 +31,28 @@ export type Planner = (graph: Graph) => Mutation[];
 
 export type TargetOutcome = Mutation | Planner | RejectReason;
 
-/** A destination that makes (or deletes) one vertex or edge per line. */
+/** A destination that deletes one vertex or edge(s) per line. */
 export interface ObjectTarget {
-  readonly kind: 'vertex' | 'edge' | 'deleteVertex' | 'deleteEdge';
+  readonly kind: 'deleteVertex' | 'deleteEdge';
   readonly typeName: string;
   /** The WHERE clause; absent when there is none. */
   readonly where?: (row: Row) => boolean;
   readonly map: (row: Row) => TargetOutcome;
+}
+
+/** Writes one line's object into the batch; a reason when the object is rejected. */
+export type Emit = (row: Row, out: BatchBuilder) => RejectReason | undefined;
+
+/** A destination that makes one vertex or edge per line. */
+export interface UpsertTarget {
+  readonly kind: 'vertex' | 'edge';
+  readonly typeName: string;
+  readonly where?: (row: Row) => boolean;
+  readonly emit: Emit;
+  /** Whether the object's outcome may depend on objects written before it (see batch.ts). */
+  readonly orderSensitive: boolean;
+  /** Vertex targets: whether a reducer other than overwrite is used. */
+  readonly reduces: boolean;
 }
 
 /** A TEMP_TABLE destination: the rows one line adds to the table (flatten makes several). */
@@ -44,7 +63,7 @@ export interface TempTarget {
   readonly rows: (row: Row) => readonly Row[];
 }
 
-export type CompiledTarget = ObjectTarget | TempTarget;
+export type CompiledTarget = UpsertTarget | ObjectTarget | TempTarget;
 
 /** Per-statement USING flags that change the mutations. */
 export interface TargetFlags {
@@ -65,6 +84,20 @@ export function readId(def: VertexTypeDef, value: Evaluator, row: Row): IdResult
     if (error instanceof EngineError || error instanceof ValueError) return 'invalid';
     throw error;
   }
+}
+
+/** An id reader for an id expression: bytes as they are when it is a plain column. */
+export function idSlot(expr: Expr, ctx: ExprContext): IdSlot {
+  const value = idEvaluator(expr, ctx);
+  const column =
+    expr.kind === 'ColumnRef'
+      ? typeof expr.column === 'number'
+        ? expr.column
+        : expr.path.length === 0
+          ? expr.column
+          : undefined
+      : undefined;
+  return new IdSlot(value, column);
 }
 
 export function idEvaluator(expr: Expr, ctx: ExprContext): Evaluator {
@@ -96,7 +129,7 @@ function compileVertex(
   ctx: ExprContext,
   catalog: CatalogData,
   flags: TargetFlags,
-): ObjectTarget['map'] {
+): { emit: Emit; reduces: boolean } {
   const attrs = def.attributes;
   const keyed = def.primaryKeySyntax;
   const want = keyed ? attrs.length : attrs.length + 1;
@@ -111,19 +144,34 @@ function compileVertex(
   const keyExprs = keyed
     ? keyNames.map((name) => target.values[attrs.findIndex((a) => a.name === name)])
     : [target.values[0]];
-  const keys = keyExprs.map((e) => (e ? idEvaluator(e, ctx) : () => undefined));
-  const key: Evaluator =
-    keys.length === 1 ? (keys[0] ?? (() => undefined)) : (row) => keys.map((k) => k(row));
+  let id: IdSlot;
+  if (keyExprs.length === 1 && keyExprs[0]) id = idSlot(keyExprs[0], ctx);
+  else {
+    const keys = keyExprs.map((e) => (e ? idEvaluator(e, ctx) : () => undefined));
+    id = new IdSlot((row) => keys.map((k) => k(row)), undefined);
+  }
   const only = flags.newVertexOnly ? ('new' as const) : undefined;
-  return (row) => {
-    const read = readId(def, key, row);
+  const values: unknown[] = plans.map(() => undefined);
+  const tuples = tupleLookup(catalog);
+  const emit: Emit = (row, out) => {
+    const read = id.read(def, row);
     if (read === 'noIdFound') return 'noIdFound';
     if (read === 'invalid') return 'invalidPrimaryId';
-    const id = read.id;
-    const u = updates(plans, row, catalog);
-    if (!u) return 'invalidAttribute';
-    return only ? { k: 'v', t: def.name, id, u, only } : { k: 'v', t: def.name, id, u };
+    if (!evaluatePlans(plans, row, tuples, values)) return 'invalidAttribute';
+    const group = out.vertices(def.name, only);
+    id.write(group.keys);
+    for (let i = 0; i < plans.length; i++) {
+      const v = values[i];
+      if (v !== undefined) {
+        const plan = plans[i] as AttrPlan;
+        group.set(plan.pos, plan.op, v);
+      }
+    }
+    group.end();
+    out.ended();
+    return undefined;
   };
+  return { emit, reduces: plans.some((p) => p.op !== '=') };
 }
 
 function compileEdge(
@@ -133,7 +181,7 @@ function compileEdge(
   ctx: ExprContext,
   catalog: CatalogData,
   flags: TargetFlags,
-): ObjectTarget['map'] {
+): Emit {
   const attrs = def.attributes;
   const want = attrs.length + 2;
   if (target.values.length !== want)
@@ -152,8 +200,8 @@ function compileEdge(
       `edge ${def.name} does not go from ${fixedFrom} to ${fixedTo} (its pairs: ${pairsText(def)})`,
     );
   }
-  const from = idEvaluator(target.values[0] as Expr, ctx);
-  const to = idEvaluator(target.values[1] as Expr, ctx);
+  const from = idSlot(target.values[0] as Expr, ctx);
+  const to = idSlot(target.values[1] as Expr, ctx);
   const plans: AttrPlan[] = [];
   attrs.forEach((attr, i) => {
     const expr = target.values[i + 2] as Expr;
@@ -169,31 +217,54 @@ function compileEdge(
   });
   const discPos = def.discriminator.map((name) => attrs.findIndex((a) => a.name === name));
   const must = flags.vertexMustExist ? ('both' as const) : undefined;
-  return (row) => {
+  const values: unknown[] = plans.map(() => undefined);
+  const tuples = tupleLookup(catalog);
+  return (row, out) => {
     const fromDef = fromEnd(row);
     if (!fromDef) return 'invalidPrimaryId';
     const toDef = toEnd(row);
     if (!toDef || (checkPair && !pairAllows(def, fromDef.name, toDef.name))) {
       return 'invalidSecondaryId';
     }
-    const f = readId(fromDef, from, row);
-    const t = readId(toDef, to, row);
+    const f = from.read(fromDef, row);
+    const t = to.read(toDef, row);
     if (f === 'noIdFound' || t === 'noIdFound') return 'noIdFound';
     if (f === 'invalid') return 'invalidPrimaryId';
     if (t === 'invalid') return 'invalidSecondaryId';
-    const ends = { ft: fromDef.name, f: f.id, tt: toDef.name, to: t.id };
-    const u = updates(plans, row, catalog);
-    if (!u) return 'invalidAttribute';
-    const disc: unknown[] = [];
-    for (const pos of discPos) {
-      const given = u.find(([p]) => p === pos);
-      if (!given) return 'invalidAttribute';
-      disc.push(given[2]);
+    if (discPos.length > 0) {
+      // A discriminated edge: one mutation of its own, as the discriminator picks the edge.
+      const u = updates(plans, row, catalog);
+      if (!u) return 'invalidAttribute';
+      const disc: unknown[] = [];
+      for (const pos of discPos) {
+        const given = u.find(([p]) => p === pos);
+        if (!given) return 'invalidAttribute';
+        disc.push(given[2]);
+      }
+      const ends = { ft: fromDef.name, f: from.id(), tt: toDef.name, to: to.id() };
+      const base = { k: 'e' as const, t: def.name, ...ends, u, disc };
+      out.add(must ? { ...base, must } : base);
+      return undefined;
     }
-    const base = { k: 'e' as const, t: def.name, ...ends, u, disc };
-    return must ? { ...base, must } : base;
+    if (!evaluatePlans(plans, row, tuples, values)) return 'invalidAttribute';
+    const group = out.edges(def.name, fromDef.name, toDef.name, must);
+    from.write(group.keys);
+    to.write(group.keys);
+    for (let i = 0; i < plans.length; i++) {
+      const v = values[i];
+      if (v !== undefined) {
+        const plan = plans[i] as AttrPlan;
+        group.set(plan.pos, plan.op, v);
+      }
+    }
+    group.end();
+    out.ended();
+    return undefined;
   };
 }
+
+const tupleLookup = (catalog: CatalogData) => (name: string) =>
+  catalog.tuples.find((t) => t.name === name)?.fields;
 
 /** Compiles one destination clause of a LOAD statement. */
 export function compileTarget(
@@ -225,8 +296,15 @@ export function compileTarget(
         place,
         `vertex type ${target.name} is not in graph ${graph.name}`,
       );
-    const map = compileVertex(target, def, ctx, catalog, flags);
-    return { kind: 'vertex', typeName: def.name, map, ...(condition ? { where: condition } : {}) };
+    const { emit, reduces } = compileVertex(target, def, ctx, catalog, flags);
+    return {
+      kind: 'vertex',
+      typeName: def.name,
+      emit,
+      orderSensitive: flags.newVertexOnly,
+      reduces,
+      ...(condition ? { where: condition } : {}),
+    };
   }
   const def = graph.edgeTypes.includes(target.name)
     ? catalog.edgeTypes.find((e) => e.name === target.name)
@@ -237,6 +315,13 @@ export function compileTarget(
       place,
       `edge type ${target.name} is not in graph ${graph.name}`,
     );
-  const map = compileEdge(target, def, graph, ctx, catalog, flags);
-  return { kind: 'edge', typeName: def.name, map, ...(condition ? { where: condition } : {}) };
+  const emit = compileEdge(target, def, graph, ctx, catalog, flags);
+  return {
+    kind: 'edge',
+    typeName: def.name,
+    emit,
+    orderSensitive: flags.vertexMustExist,
+    reduces: false,
+    ...(condition ? { where: condition } : {}),
+  };
 }

@@ -168,10 +168,10 @@ export class LogStore {
   }
 
   /** Keeps one batch of a staged request aside (on disk, outside the log). */
-  async stage(request: number, mutations: readonly Mutation[]): Promise<void> {
+  async stage(request: number, mutations: readonly Mutation[], phase = 0): Promise<void> {
     for (let i = 0; i < mutations.length; i += entrySize) {
-      // Keys sort by request, then in staging order (the counter only grows).
-      await this.staged.put([request, this.nextStaged++], mutations.slice(i, i + entrySize));
+      // Keys sort by request, then phase, then in staging order (the counter only grows).
+      await this.staged.put([request, phase, this.nextStaged++], mutations.slice(i, i + entrySize));
     }
   }
 

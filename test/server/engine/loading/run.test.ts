@@ -135,8 +135,11 @@ describe('runLoadingJob', () => {
       { filename: 'f', batchSize: 3 },
       chunks(['a,A,1,b\nb,B,2,c\nc,C,3,a\n']),
     );
-    // Each line gives two mutations (a vertex and an edge): batches of 4, never 3.
-    expect(batches.map((b) => b.length)).toEqual([4, 2]);
+    // Each line gives two objects (a vertex and an edge): batches of 4, never 3 (a batch
+    // mutation counts its objects).
+    const objects = (b: readonly Mutation[]) =>
+      b.reduce((n, m) => n + (m.k === 'V' || m.k === 'E' ? m.n : 1), 0);
+    expect(batches.map(objects)).toEqual([4, 2]);
   });
 
   it('stops between batches when aborted; what was written stays', async () => {
