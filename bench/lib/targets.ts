@@ -37,6 +37,11 @@ export interface TargetContext {
   /** Edges of the run's dataset (bytes per edge). */
   readonly edges: number;
   readonly ldbc?: LdbcResult;
+  /**
+   * Bytes per edge measured apart from the load rows (the memory section: the server's RSS over
+   * its empty self, the CSR loop in a process of its own); preferred over the load rows' growth.
+   */
+  readonly bytesPerEdge?: { readonly server?: number; readonly csr?: number };
 }
 
 function row(tables: Map<string, Row[]>, id: string, system: string): Row | undefined {
@@ -168,10 +173,14 @@ function interpretTargets(tables: Map<string, Row[]>, ctx: TargetContext): strin
 
 function memoryTarget(tables: Map<string, Row[]>, ctx: TargetContext): string {
   const target = 'size L runs every workload within memory; bytes per edge beside the CSR loop';
-  const e = row(tables, 'load', embeddedSystem)?.memory;
-  const c = row(tables, 'load', csr)?.memory;
+  const fromRow = (system: string) => {
+    const bytes = row(tables, 'load', system)?.memory;
+    return bytes === undefined ? undefined : bytes / ctx.edges;
+  };
+  const e = ctx.bytesPerEdge?.server ?? fromRow(embeddedSystem);
+  const c = ctx.bytesPerEdge?.csr ?? fromRow(csr);
   const perEdge = (b: number | undefined) =>
-    b === undefined ? 'not measured' : `${(b / ctx.edges).toFixed(1)} B/edge`;
+    b === undefined ? 'not measured' : `${b.toFixed(1)} B/edge`;
   const figures = `server RSS growth after /ddl load ${perEdge(e)}, CSR loop ${perEdge(c)}${e !== undefined && c !== undefined ? ` (${x(e / c)})` : ''}`;
   if (ctx.size !== 'L') return notMeasured(target, `this run is size ${ctx.size}; ${figures}`);
   const failed = [...tables.entries()].flatMap(([id, rows]) =>
