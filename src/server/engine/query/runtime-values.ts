@@ -151,6 +151,29 @@ export function int64(v: number | bigint): number | bigint {
   return typeof v === 'bigint' ? compact(BigInt.asIntN(64, v)) : v;
 }
 
+/** `a + b`, `a - b`, `a * b` of INT: iadd / isub / imul with the wrap of int64 on the slow path. */
+export function add64(a: unknown, b: unknown): number | bigint {
+  if (typeof a === 'number' && typeof b === 'number') {
+    const r = a + b;
+    if (Number.isSafeInteger(r)) return r;
+  }
+  return int64(iadd(a, b));
+}
+export function sub64(a: unknown, b: unknown): number | bigint {
+  if (typeof a === 'number' && typeof b === 'number') {
+    const r = a - b;
+    if (Number.isSafeInteger(r)) return r;
+  }
+  return int64(isub(a, b));
+}
+export function mul64(a: unknown, b: unknown): number | bigint {
+  if (typeof a === 'number' && typeof b === 'number') {
+    const r = a * b;
+    if (Number.isSafeInteger(r)) return r;
+  }
+  return int64(imul(a, b));
+}
+
 /** UINT: 64-bit unsigned, so a negative value (an INT converted to UINT) wraps to 2^64 - n. */
 export function uint64(v: number | bigint): number | bigint {
   if (typeof v === 'number') return v >= 0 ? v : compact(BigInt.asUintN(64, BigInt(v)));
@@ -193,8 +216,7 @@ export function converter(t: T): ((v: unknown) => unknown) | null {
     case 'int':
       return (v) => (typeof v === 'number' && Number.isInteger(v) ? v : int64(toInt(v)));
     case 'uint':
-      return (v) =>
-        typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : uint64(toInt(v));
+      return (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : uint64(toInt(v)));
     case 'float':
       return (v) => Math.fround(num(v));
     case 'double':

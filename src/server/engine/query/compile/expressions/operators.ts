@@ -14,14 +14,16 @@ import type { CE, Fn } from '../context/compile-types.js';
 import type { CompileContext } from '../context/compile-context.js';
 import { toStringValue } from '../../functions.js';
 import {
+  add64,
   cmp,
   eq,
   iadd,
   idiv,
   imod,
   imul,
-  int64,
   isub,
+  mul64,
+  sub64,
   num,
   toInt,
   udiv,
@@ -54,8 +56,9 @@ function arithmetic(op: '+' | '-' | '*' | '/' | '%', kind: ArithKind, a: Fn, b: 
   const t = arithType(kind);
   switch (kind) {
     case 'int': {
-      const f = op === '+' ? iadd : op === '-' ? isub : op === '*' ? imul : op === '/' ? idiv : imod;
-      return { f: (r) => int64(f(a(r), b(r))), t };
+      const f =
+        op === '+' ? add64 : op === '-' ? sub64 : op === '*' ? mul64 : op === '/' ? idiv : imod;
+      return { f: (r) => f(a(r), b(r)), t };
     }
     case 'uint': {
       if (op === '/') return { f: (r) => udiv(a(r), b(r)), t };

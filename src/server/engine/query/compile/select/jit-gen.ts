@@ -10,6 +10,7 @@ import { type Cx, type Fn, Scope, type SyncStmt } from '../context/compile-types
 import type { CompileContext } from '../context/compile-context.js';
 import type { Run } from '../../run.js';
 import {
+  add64,
   cmp,
   EdgeRef,
   eq,
@@ -17,8 +18,9 @@ import {
   idiv,
   imod,
   imul,
-  int64,
   isub,
+  mul64,
+  sub64,
   num,
   udiv,
   uint64,
@@ -36,7 +38,6 @@ import {
   DOUBLE,
   INT,
   isFloatType,
-  isIntType,
   isNumeric,
   type ArithKind,
   type T,
@@ -66,14 +67,16 @@ const MATH1 = new Set([
 ]);
 
 const helpers = {
+  add64,
   cmp,
   eq,
   iadd,
   idiv,
   imod,
   imul,
-  int64,
   isub,
+  mul64,
+  sub64,
   num,
   udiv,
   uint64,
@@ -393,14 +396,18 @@ function arithmeticCode(
   a: string,
   b: string,
 ): string {
-  const intFn = ({ '+': 'iadd', '-': 'isub', '*': 'imul', '/': 'idiv', '%': 'imod' } as const)[op];
   switch (kind) {
-    case 'int':
-      return `int64(${intFn}(${a}, ${b}))`;
-    case 'uint':
+    case 'int': {
+      const f = ({ '+': 'add64', '-': 'sub64', '*': 'mul64', '/': 'idiv', '%': 'imod' } as const)[
+        op
+      ];
+      return `${f}(${a}, ${b})`;
+    }
+    case 'uint': {
       if (op === '/') return `udiv(${a}, ${b})`;
       if (op === '%') return `umod(${a}, ${b})`;
-      return `uint64(${intFn}(${a}, ${b}))`;
+      return `uint64(${op === '+' ? 'iadd' : op === '-' ? 'isub' : 'imul'}(${a}, ${b}))`;
+    }
     case 'float':
       return `Math.fround(Math.fround(num(${a})) ${op} Math.fround(num(${b})))`;
     case 'double':
