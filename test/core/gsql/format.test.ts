@@ -30,6 +30,16 @@ describe('format', () => {
     );
   });
 
+  it("keeps the string-functions page's call forms: trim(LEADING x FROM s), insert(...)", () => {
+    const text =
+      'create query q() { print trim(leading "z" from "zz a"), trim(both "  a "), trim("b" from "bab"), insert("ab", 1, "x"); }';
+    const out = format(parse(text).ast);
+    expect(out).toContain(
+      'PRINT trim(LEADING "z" FROM "zz a"), trim(BOTH "  a "), trim("b" FROM "bab"), insert("ab", 1, "x");',
+    );
+    expect(parse(out).diagnostics).toEqual([]);
+  });
+
   it('puts one parameter per line when the header is long', () => {
     const params = Array.from({ length: 8 }, (_, i) => `STRING parameter_${i}`).join(', ');
     const out = format(parse(`CREATE QUERY q(${params}) { PRINT 1; }`).ast);
