@@ -11,14 +11,8 @@ import { cmp, EdgeRef, num, VSet, vid, vslotOf, vtypeOf } from '../../runtime-va
 import { reachable, literalType, sourceOf, type TargetFilter, targetFilter } from './sources.js';
 import { jitSelect, type JitSelect } from './jit.js';
 import { checkSyntaxVersion, withPropertyConditions } from './pattern-rules.js';
-import {
-  type Walk,
-  type Visit,
-  walkEdges,
-  walksFor,
-  edgeNames,
-  Collector,
-} from '../context/edge-walk.js';
+import { stepWalks } from './pattern-edges.js';
+import { type Walk, type Visit, walkEdges, Collector } from '../context/edge-walk.js';
 import { EDGE, type T } from '../../types.js';
 import { compileExpr } from '../expressions/expr.js';
 import { compileBlock, type CompileUpper } from '../statements/statement.js';
@@ -137,21 +131,7 @@ export function compileSelectCore(
     const srcSlot = bindAlias(srcAlias, { k: 'vertex', vt: literalType(c, src) });
     const hops: HopPlan[] = pattern.hops.map((hop) => {
       const edge = hop.edge;
-      const parts = edge.types.map((ref) => {
-        const sym = cx.scope.lookup(ref.name);
-        if (sym && sym.kind === 'var') {
-          const slot = sym.slot;
-          return { dir: ref.direction, names: (r: Run) => edgeNames(r.f[slot]) };
-        }
-        if (ref.name !== '_' && ref.name.toUpperCase() !== 'ANY' && !c.isEdgeType(ref.name))
-          c.error(ref, 'QUERY-UNKNOWN-TYPE', `unknown edge type ${ref.name}`);
-        const fixed = [ref.name];
-        return { dir: ref.direction, names: () => fixed };
-      });
-      if (parts.length === 0) parts.push({ dir: 'any', names: () => ['_'] });
-      const arrow = edge.arrow;
-      const walks = (r: Run): Walk[] =>
-        parts.flatMap((p) => walksFor(c, r, p.names(r), p.dir, arrow));
+      const walks = stepWalks(c, edge, cx);
       const edgeSlot = edge.alias && used.has(edge.alias) ? bindAlias(edge.alias, EDGE) : -1;
       if (edge.alias && edgeSlot < 0) bindAlias(edge.alias, EDGE);
       const filter = targetFilter(c, hop.target, cx);

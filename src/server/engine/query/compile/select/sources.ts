@@ -58,6 +58,8 @@ export function sourceOf(
   cx: Cx,
 ): { ids: (r: Run) => Iterable<number>; filter: ((r: Run, id: number) => boolean) | null } {
   const parts: ((r: Run) => Iterable<number>)[] = [];
+  // An omitted source type (`:s -(E>)- T:t`, `-(E>)- T:t`) is any vertex (SELECT page).
+  if (step.types.length === 0) return { ids: (r) => allOf(c, r, c.vertexTypeNames), filter: null };
   for (const name of step.types) {
     if (name === '_' || name.toUpperCase() === 'ANY') {
       parts.push((r) => allOf(c, r, c.vertexTypeNames));
