@@ -65,6 +65,8 @@ export interface AccumType extends NodeBase<'AccumType'> {
   readonly heap: HeapSpec | null;
   /** PercentileContAccum's `<0.5>`: the percent given with the type; null when none. */
   readonly percent: Expr | null;
+  /** BitwiseAndAccum / BitwiseOrAccum's `<80>`: the length in bits; null for the default 64. */
+  readonly bits: Expr | null;
 }
 
 /** `TUPLE<INT, STRING>`: an anonymous tuple type, its fields known by position only. */

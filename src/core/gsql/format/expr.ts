@@ -179,6 +179,7 @@ export function formatType(t: TypeExpr): string {
         args = `<${t.groupBy.map((f) => `${formatType(f.type)} ${f.name}`).join(', ')}>`;
       else if (t.typeArgs.length > 0) args = `<${t.typeArgs.map(formatType).join(', ')}>`;
       else if (t.percent !== null) args = `<${formatExpr(t.percent)}>`;
+      else if (t.bits !== null) args = `<${formatExpr(t.bits)}>`;
       let heap = '';
       if (t.heap !== null) {
         const keys = t.heap.order.map((o) => `${o.field} ${o.descending ? 'DESC' : 'ASC'}`);

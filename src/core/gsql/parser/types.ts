@@ -89,9 +89,12 @@ function parseAccumType(c: Cursor): AccumType {
   const typeArgs: TypeExpr[] = [];
   let groupBy: Field[] | null = null;
   let percent: Expr | null = null;
+  let bits: Expr | null = null;
   if (c.eat('<')) {
     if (accum === 'PercentileContAccum') {
       percent = parsePrimary(c);
+    } else if (accum === 'BitwiseAndAccum' || accum === 'BitwiseOrAccum') {
+      bits = parsePrimary(c);
     } else if (accum === 'GroupByAccum') {
       groupBy = [];
       do groupBy.push(parseField(c));
@@ -105,7 +108,7 @@ function parseAccumType(c: Cursor): AccumType {
   let heap: HeapSpec | null = null;
   if (accum === 'HeapAccum' && c.at('(')) heap = parseHeapSpec(c);
   const range = c.rangeFrom(start);
-  return { kind: 'AccumType', accum, typeArgs, groupBy, heap, percent, range };
+  return { kind: 'AccumType', accum, typeArgs, groupBy, heap, percent, bits, range };
 }
 
 function parseHeapSpec(c: Cursor): HeapSpec {

@@ -1,41 +1,36 @@
 // The methods of BitwiseAndAccum / BitwiseOrAccum (accumulators page, "Bitwise accumulator
-// functions"): reset, cardinality, get, set, flip, xor, and, or over the accumulator's 64 bits.
-// The value stays what the scalar accumulator holds (a 64-bit two's complement INT); bit 0 is the
-// least significant one, the rightmost digit PRINT shows, and a range `flip(from, to)` covers
-// from up to but not including to. Mutators assign the new value to the accumulator.
+// functions"): reset, cardinality, get, set, flip, xor, and, or over the accumulator's bits (64,
+// or its declared length). The value stays what the scalar accumulator holds (for 64 bits a
+// two's complement INT, else the unsigned number of its bits); bit 0 is the least significant
+// one, the rightmost digit PRINT shows, and a range `flip(from, to)` covers from up to but not
+// including to. Mutators assign the new value to the accumulator.
 import { ScalarAcc, type Acc } from './accum-base.js';
 import { QueryRuntimeError } from './errors.js';
 import type { VAcc } from './run.js';
 import { num, toInt } from './runtime-values.js';
 import { INT, VOID, type T } from './types.js';
 
-const BITS = 64;
-
-function bitsOf(v: unknown): bigint {
-  if (typeof v === 'bigint') return BigInt.asUintN(BITS, v);
+function bitsOf(v: unknown, width: number): bigint {
+  if (typeof v === 'bigint') return BigInt.asUintN(width, v);
   const n = typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : 0;
-  return BigInt.asUintN(BITS, BigInt(n));
+  return BigInt.asUintN(width, BigInt(n));
 }
 
-function valueOf(bits: bigint): unknown {
-  return toInt(BigInt.asIntN(BITS, bits));
-}
-
-function index(v: unknown): bigint {
+function index(v: unknown, width: number): bigint {
   const i = num(v);
-  if (!Number.isInteger(i) || i < 0 || i >= BITS)
+  if (!Number.isInteger(i) || i < 0 || i >= width)
     throw new QueryRuntimeError(
       'QUERY-BAD-VALUE',
-      `bit index ${String(v)} is outside 0..${BITS - 1}`,
+      `bit index ${String(v)} is outside 0..${width - 1}`,
     );
   return BigInt(i);
 }
 
-/** Bits from..to-1 set (to may be 64). */
-function range(from: unknown, to: unknown): bigint {
-  const f = index(from);
+/** Bits from..to-1 set (to may be the width). */
+function range(from: unknown, to: unknown, width: number): bigint {
+  const f = index(from, width);
   const t = num(to);
-  if (!Number.isInteger(t) || t < Number(f) || t > BITS)
+  if (!Number.isInteger(t) || t < Number(f) || t > width)
     throw new QueryRuntimeError('QUERY-BAD-VALUE', `bit range ${String(from)}..${String(to)}`);
   return ((1n << BigInt(t)) - 1n) & ~((1n << f) - 1n);
 }
@@ -66,31 +61,35 @@ export function bitwiseMethodType(name: string): T | undefined {
 
 /** Runs a method on a bitwise accumulator (`acc.value()` is its INT). */
 export function bitwiseCall(acc: Acc, name: string, args: readonly unknown[]): unknown {
-  const bits = bitsOf(acc.value());
+  const width = acc.spec.bits ?? 64;
+  const bits = bitsOf(acc.value(), width);
   const set = (b: bigint): undefined => {
-    acc.assign(valueOf(BigInt.asUintN(BITS, b)));
+    const u = BigInt.asUintN(width, b);
+    acc.assign(toInt(width === 64 ? BigInt.asIntN(64, u) : u));
     return undefined;
   };
   switch (name.toLowerCase()) {
     case 'cardinality':
       return popcount(bits);
     case 'get':
-      return Number((bits >> index(args[0])) & 1n);
+      return Number((bits >> index(args[0], width)) & 1n);
     case 'reset':
       return set(0n);
     case 'set': {
       if (args.length === 0) return set(-1n);
-      const mask = 1n << index(args[0]);
+      const mask = 1n << index(args[0], width);
       return set(args[1] ? bits | mask : bits & ~mask);
     }
     case 'flip':
-      return set(bits ^ (args.length > 1 ? range(args[0], args[1]) : 1n << index(args[0])));
+      return set(
+        bits ^ (args.length > 1 ? range(args[0], args[1], width) : 1n << index(args[0], width)),
+      );
     case 'xor':
-      return set(bits ^ bitsOf(other(args[0])));
+      return set(bits ^ bitsOf(other(args[0]), width));
     case 'and':
-      return set(bits & bitsOf(other(args[0])));
+      return set(bits & bitsOf(other(args[0]), width));
     case 'or':
-      return set(bits | bitsOf(other(args[0])));
+      return set(bits | bitsOf(other(args[0]), width));
     default:
       throw new QueryRuntimeError('QUERY-BAD-VALUE', `${acc.spec.name} has no method ${name}`);
   }

@@ -74,8 +74,10 @@ export function scalarOf(spec: AccSpec): Scalar {
     case 'AndAccum':
       return { init: true, conv: Boolean, combine: (a, b) => Boolean(a) && Boolean(b) };
     case 'BitwiseOrAccum':
+      if (spec.bits !== undefined) return sizedBits(spec.bits, false);
       return { init: 0, conv: toInt, combine: (a, b) => bitOp(a, b, '|') };
     case 'BitwiseAndAccum':
+      if (spec.bits !== undefined) return sizedBits(spec.bits, true);
       return { init: -1, conv: toInt, combine: (a, b) => bitOp(a, b, '&') };
     case 'ArrayAccum':
     case 'AvgAccum':
@@ -89,6 +91,37 @@ export function scalarOf(spec: AccSpec): Scalar {
     case 'SetAccum':
       return { init: defaultValue(spec.el), conv, combine: (_a, b) => b };
   }
+}
+
+/**
+ * A bitwise accumulator of a declared length other than 64 (accumulators page, "Declaration"):
+ * its value is the unsigned number its bits make. An integer input is its 64-bit two's
+ * complement with the bits beyond the length dropped; past 64 bits the input is a list of two
+ * integers, the second filling the low 64 bits and the first the bits above them.
+ */
+function sizedBits(bits: number, and: boolean): Scalar {
+  const width = BigInt(bits);
+  const conv = (v: unknown): unknown => {
+    let n: bigint;
+    if (Array.isArray(v) && v.length === 2)
+      n = (BigInt.asUintN(64, big(v[0])) << 64n) | BigInt.asUintN(64, big(v[1]));
+    // A non-negative bigint may be a whole value of this accumulator (a method's result).
+    else if (typeof v === 'bigint' && v >= 0n) n = v;
+    else n = BigInt.asUintN(64, big(v));
+    return toInt(BigInt.asUintN(bits, n));
+  };
+  const all = toInt((1n << width) - 1n);
+  return {
+    init: and ? all : 0,
+    conv,
+    combine: (a, b) => toInt(and ? big(a) & big(b) : big(a) | big(b)),
+  };
+}
+
+function big(v: unknown): bigint {
+  if (typeof v === 'bigint') return v;
+  const n = typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : 0;
+  return BigInt(n);
 }
 
 function bitOp(a: unknown, b: unknown, op: '|' | '&'): unknown {

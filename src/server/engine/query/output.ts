@@ -46,10 +46,13 @@ export function formatDouble(v: number): number {
   return r === 0 ? 0 : r;
 }
 
-/** BitwiseAndAccum / BitwiseOrAccum print their 64-bit two's complement value as binary digits. */
-function bitsOut(v: unknown): string {
+/**
+ * BitwiseAndAccum / BitwiseOrAccum print their bits as binary digits: 64 (the two's complement
+ * of the INT they hold), or the declared length.
+ */
+function bitsOut(v: unknown, bits = 64): string {
   const n = typeof v === 'bigint' ? v : BigInt(Math.trunc(Number(v) || 0));
-  return BigInt.asUintN(64, n).toString(2).padStart(64, '0');
+  return BigInt.asUintN(bits, n).toString(2).padStart(bits, '0');
 }
 
 export function vertexIdText(graph: Graph, id: unknown): string {
@@ -153,7 +156,7 @@ export function vsetOut(ctx: OutCtx, set: VSet): unknown[] {
 function accOut(ctx: OutCtx, acc: Acc): unknown {
   const spec: AccSpec = acc.spec;
   if (spec.name === 'BitwiseAndAccum' || spec.name === 'BitwiseOrAccum')
-    return bitsOut(acc.value());
+    return bitsOut(acc.value(), spec.bits);
   if (acc instanceof ScalarAcc || acc instanceof AvgAcc || acc instanceof PercentileAcc)
     return out(ctx, acc.value(), accumValueType(spec));
   if (acc instanceof MapAcc) {
@@ -253,7 +256,8 @@ export function out(ctx: OutCtx, v: unknown, t: T): unknown {
     case 'accum':
       // A collection held as a plain value (an element of a nested accumulator).
       if (Array.isArray(v)) return v.map((x) => out(ctx, x, t.a.el));
-      if (t.a.name === 'BitwiseAndAccum' || t.a.name === 'BitwiseOrAccum') return bitsOut(v);
+      if (t.a.name === 'BitwiseAndAccum' || t.a.name === 'BitwiseOrAccum')
+        return bitsOut(v, t.a.bits);
       return out(ctx, v, accumValueType(t.a));
     case 'any':
       return anyOut(ctx, v);

@@ -54,6 +54,8 @@ export interface AccSpec {
   readonly arrayEl?: AccSpec;
   /** PercentileContAccum: the declared percent (0..1). */
   readonly percent?: number;
+  /** BitwiseAndAccum / BitwiseOrAccum: a declared length other than the default 64 bits. */
+  readonly bits?: number;
 }
 
 export const INT: T = { k: 'int' };

@@ -176,8 +176,16 @@ export function accSpec(comp: CompileContext, at: AccumType): AccSpec {
     case 'AndAccum':
       return { name: at.accum, el: BOOL };
     case 'BitwiseAndAccum':
-    case 'BitwiseOrAccum':
-      return { name: at.accum, el: INT };
+    case 'BitwiseOrAccum': {
+      // The length is a constant of the type (`BitwiseOrAccum<80>`); 64 bits without one.
+      const b = at.bits;
+      const n = b === null ? 64 : b.kind === 'IntLit' ? Number(b.value) : NaN;
+      if (!(Number.isInteger(n) && n >= 1 && n <= 65536))
+        comp.error(at, 'QUERY-BAD-TARGET', `${at.accum} needs a constant length of 1 or more bits`);
+      return n === 64 || !Number.isInteger(n)
+        ? { name: at.accum, el: INT }
+        : { name: at.accum, el: INT, bits: n };
+    }
     case 'PercentileContAccum': {
       // The percent is a constant of the type (a literal); without one it is 0, as the
       // accumulators page documents (`PercentileContAccum @@ps; //the percent is 0.0`).
