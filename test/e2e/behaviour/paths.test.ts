@@ -93,7 +93,7 @@ CREATE GRAPH ${gw} (${W}, ${E})`,
     );
     try {
       const chain = ['p0', 'p1', 'p2', 'p3', 'p4', 'p5', 'p6'];
-      const edges: Record<string, unknown> = {};
+      const edges: Record<string, Record<string, Record<string, Record<string, object>>>> = {};
       for (let i = 0; i + 1 < chain.length; i++)
         edges[chain[i] ?? ''] = { [E]: { [W]: { [chain[i + 1] ?? '']: {} } } };
       await client.upsert({ edges: { [W]: edges } }, {}, { graph: gw });
