@@ -13,6 +13,7 @@ export const workloadIds = [
   'interpret',
   'parse',
   'ldbc',
+  'restart',
 ] as const;
 export type WorkloadId = (typeof workloadIds)[number];
 

@@ -35,7 +35,8 @@ export async function main(argv: readonly string[]): Promise<string> {
   const resultsDir = join(dirname(fileURLToPath(import.meta.url)), 'results');
   const profileDir = flags.profile ? join(resultsDir, 'profile') : undefined;
   if (profileDir) rmSync(profileDir, { recursive: true, force: true });
-  const embedded = await runEmbedded(ds, flags, timing, notes, profileDir, log);
+  const memory: string[] = [];
+  const embedded = await runEmbedded(ds, flags, timing, notes, profileDir, log, memory);
   const peers = await runPeers(ds, flags, timing, log);
   const tables = new Map<string, Row[]>();
   for (const id of Object.keys(titles)) {
@@ -92,6 +93,7 @@ export async function main(argv: readonly string[]): Promise<string> {
     '',
     ...rendered.map((t) => renderTable(t) + '\n'),
     ...(ldbc ? [...renderLdbc(ldbc), ''] : []),
+    ...(memory.length > 0 ? ['## Memory', '', ...memory, ''] : []),
     '## Checksum agreement',
     '',
     ...(bad.length === 0

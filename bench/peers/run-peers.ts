@@ -1,10 +1,22 @@
 // Runs every peer (TS CSR loop, graphology, kuzu, DuckDB) on the graph workloads of a dataset:
-// load (timed, RSS growth), 2- and 3-hop counts, PageRank, shortest paths and each peer's extra
+// load (timed, RSS growth; the CSR loop's measured in a process of its own, bench/lib/memory.ts,
+// as the embedded service's is), 2- and 3-hop counts, PageRank, shortest paths and each peer's extra
 // rows. A peer that does not load here, or fails a workload, becomes a row that says why.
 import type { Dataset } from '../data/generate.js';
 import type { Flags, WorkloadId } from '../flags.js';
 import { pagerankChecksum } from '../lib/checksum.js';
 import { rssOf, summarise, timed, type TimedOptions } from '../lib/measure.js';
+import { csrMemory } from '../lib/memory.js';
+
+/** The CSR loop's RSS growth in a process of its own (none when it cannot be measured). */
+function csrGrowth(csvPath: string): number | undefined {
+  try {
+    const m = csrMemory(csvPath);
+    return m.after.rss - m.before.rss;
+  } catch {
+    return undefined;
+  }
+}
 import type { Row } from '../lib/report.js';
 import type { Peer } from './peer.js';
 
@@ -51,16 +63,19 @@ export async function runPeers(
         () => peer.close(),
       );
       const after = rssOf();
+      const growth =
+        peer.name === 'TS CSR loop'
+          ? csrGrowth(ds.csvPath)
+          : before !== undefined && after !== undefined && after > before
+            ? after - before
+            : undefined;
       if (want('load'))
         add('load', {
           system: peer.name,
           unit: 'edges/s',
           summary: summarise(load.times.map((ms) => ds.meta.edgeCount / (ms / 1000))),
           note: 'from the CSV file, in-process',
-          memory:
-            before !== undefined && after !== undefined && after > before
-              ? after - before
-              : undefined,
+          memory: growth,
         });
     } catch (error) {
       const why = `load failed: ${errorText(error)}`;

@@ -1,12 +1,15 @@
 // Runs the embedded service's workloads: starts `gwb serve` (or, with --in-process, startServer()),
 // sets up the schema, then load, upsert, lookups, installed queries, paths and interpret, each
-// through HTTP; and the GSQL parse benchmark of bench/gsql-parse.ts, when that file is present.
+// through HTTP, then a restart with the graph loaded (and the memory section: the server's memory
+// per edge beside the CSR loop's); and the GSQL parse benchmark of bench/gsql-parse.ts, when that
+// file is present.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Dataset } from '../data/generate.js';
 import type { Flags, WorkloadId } from '../flags.js';
 import { summarise, type TimedOptions } from '../lib/measure.js';
+import { processMemory } from '../lib/memory.js';
 import { embeddedSystem, type Row } from '../lib/report.js';
 import { errorText } from '../peers/run-peers.js';
 import { newClient, setupSchema, type EmbeddedContext } from './embedded.js';
@@ -20,9 +23,13 @@ import {
 } from './querying.js';
 import { httpFloorWorkload } from './http-floor.js';
 import { lookupWorkload } from './lookup.js';
+import { memoryPoint, memorySection, restartWorkload, type MemoryPoint } from './restart.js';
 import { ensureBuild, startInProcess, startServeChild } from './service.js';
 
-/** The embedded service's rows, by table id; `notes` gathers setup remarks. */
+/**
+ * The embedded service's rows, by table id; `notes` gathers setup remarks, `memory` the lines
+ * of the memory section (when the load or restart workload ran).
+ */
 export async function runEmbedded(
   ds: Dataset,
   flags: Flags,
@@ -30,6 +37,7 @@ export async function runEmbedded(
   notes: string[],
   profileDir: string | undefined,
   log: (s: string) => void,
+  memory: string[] = [],
 ): Promise<Map<string, Row[]>> {
   const rows = new Map<string, Row[]>();
   const add = (id: string, row: Row) => rows.set(id, [...(rows.get(id) ?? []), row]);
@@ -53,6 +61,8 @@ export async function runEmbedded(
     log('embedded: schema');
     const schema = await setupSchema(ctx);
     if (schema) notes.push(`Schema and loading job by GSQL: ${schema}.`);
+    const empty = processMemory(service.pid);
+    const memoryPoints: MemoryPoint[] = [];
     let loaded = false;
     if (want('upsert')) {
       log('embedded: upsert');
@@ -61,10 +71,14 @@ export async function runEmbedded(
     if (want('load')) {
       log('embedded: /ddl load');
       const row = await loadWorkload(ctx);
-      add('load', row);
       loaded = row.summary !== undefined;
+      // The graph of the last run is loaded: the server's memory less the empty service's.
+      const point = loaded ? memoryPoint(ctx, 'gwb serve after the /ddl load') : undefined;
+      if (point) memoryPoints.push(point);
+      const growth = point && empty ? point.memory.rss - empty.rss : undefined;
+      add('load', growth === undefined ? row : { ...row, memory: growth });
     }
-    const needData = ['lookup', 'khop', 'pagerank', 'paths', 'interpret'].some((w) =>
+    const needData = ['lookup', 'khop', 'pagerank', 'paths', 'interpret', 'restart'].some((w) =>
       want(w as WorkloadId),
     );
     if (needData && !loaded) {
@@ -110,6 +124,16 @@ export async function runEmbedded(
       log('embedded: interpret');
       add('interpretSmall', await interpretWorkload(ctx, 'small'));
       add('interpretLong', await interpretWorkload(ctx, 'long'));
+    }
+    if (want('restart')) {
+      log('embedded: restart');
+      add('restart', await restartWorkload(ctx, Math.min(flags.runs, 3)));
+      const point = memoryPoint(ctx, 'gwb serve after the restart (graph read back)');
+      if (point) memoryPoints.push(point);
+    }
+    if (memoryPoints.length > 0) {
+      log('memory: CSR loop in a child process');
+      memory.push(...memorySection(empty, memoryPoints, ds.csvPath, ds.meta.edgeCount));
     }
   } finally {
     await service.stop();

@@ -1,7 +1,8 @@
 // Starts the embedded service the way users run it: a `gwb serve` child process (dist/cli.js,
 // rebuilt first when older than src/) on a free port with a fresh data folder, so the server
 // does not share the benchmark's event loop. Optional node flags (e.g. --cpu-prof) and serve
-// flags (e.g. --allow-files) pass through.
+// flags (e.g. --allow-files) pass through. restart() stops it cleanly (its close writes the
+// checkpoint) and starts it again on the same data folder and port, timing both.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,17 @@ export interface Service {
   readonly pid: number;
   readonly description: string;
   stop(): Promise<void>;
+  /** A clean stop and a start on the same data folder and URL. */
+  restart(): Promise<Restart>;
+}
+
+export interface Restart {
+  /** From asking the server to stop until it exited (its close writes the checkpoint). */
+  readonly closeMs: number;
+  /** From starting the new server until it listens (a process start and the graph read back). */
+  readonly startMs: number;
+  /** What the new server logged while starting (how it read the graph back). */
+  readonly log: string;
 }
 
 function newestMtime(dir: string): number {
@@ -43,12 +55,20 @@ export function ensureBuild(): string | undefined {
 
 const listening = /^gwb serve: listening on (http:\/\/\S+) /m;
 
-/** `node [nodeArgs] dist/cli.js serve --port 0 --data <tmp> [serveArgs]`; resolves once it listens. */
-export async function startServeChild(
-  nodeArgs: readonly string[] = [],
-  serveArgs: readonly string[] = [],
-): Promise<Service> {
-  const dir = mkdtempSync(join(tmpdir(), 'gwb-bench-'));
+interface Child {
+  readonly url: string;
+  readonly pid: number;
+  stderr(): string;
+  /** SIGTERM (SIGKILL after 15 s); resolves once it exited. */
+  stop(): Promise<void>;
+}
+
+async function spawnServe(
+  dir: string,
+  port: number,
+  nodeArgs: readonly string[],
+  serveArgs: readonly string[],
+): Promise<Child> {
   const child = spawn(
     process.execPath,
     [
@@ -56,7 +76,7 @@ export async function startServeChild(
       cliPath,
       'serve',
       '--port',
-      '0',
+      String(port),
       '--data',
       dir,
       '--max-body-mb',
@@ -70,8 +90,13 @@ export async function startServeChild(
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const kill = () => child.kill('SIGKILL');
+  process.once('exit', kill);
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`gwb serve did not start: ${stderr}`)), 20_000);
+    const timer = setTimeout(
+      () => reject(new Error(`gwb serve did not start: ${stderr}`)),
+      120_000,
+    );
     const check = () => {
       const found = listening.exec(stdout);
       if (found?.[1] !== undefined) {
@@ -85,15 +110,47 @@ export async function startServeChild(
       reject(new Error(`gwb serve exited before listening: ${stderr}`));
     });
   });
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    await exited;
-    clearTimeout(timer);
-    rmSync(dir, { recursive: true, force: true });
+  return {
+    url,
+    pid: child.pid ?? 0,
+    stderr: () => stderr,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+      process.off('exit', kill);
+    },
   };
-  process.once('exit', () => child.kill('SIGKILL'));
-  return { url, pid: child.pid ?? 0, description: 'gwb serve (child process)', stop };
+}
+
+/** `node [nodeArgs] dist/cli.js serve --port 0 --data <tmp> [serveArgs]`; resolves once it listens. */
+export async function startServeChild(
+  nodeArgs: readonly string[] = [],
+  serveArgs: readonly string[] = [],
+): Promise<Service> {
+  const dir = mkdtempSync(join(tmpdir(), 'gwb-bench-'));
+  let child = await spawnServe(dir, 0, nodeArgs, serveArgs);
+  const port = Number(new URL(child.url).port);
+  return {
+    url: child.url,
+    get pid() {
+      return child.pid;
+    },
+    description: 'gwb serve (child process)',
+    stop: async () => {
+      await child.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+    restart: async () => {
+      let started = performance.now();
+      await child.stop();
+      const closeMs = performance.now() - started;
+      started = performance.now();
+      child = await spawnServe(dir, port, nodeArgs, serveArgs);
+      return { closeMs, startMs: performance.now() - started, log: child.stderr() };
+    },
+  };
 }
 
 /**
@@ -104,13 +161,16 @@ export async function startInProcess(): Promise<Service> {
   const dir = mkdtempSync(join(tmpdir(), 'gwb-bench-'));
   const { startServer } = await import('../../src/server/index.js');
   const { serviceHandlers } = await import('../../src/server/handlers/index.js');
-  const server = await startServer({
-    dir,
-    port: 0,
-    handlers: serviceHandlers,
-    maxBodyBytes: 1024 * 1024 * 1024,
-    log: { info: () => undefined, error: () => undefined },
-  });
+  let log = '';
+  const start = (port: number) =>
+    startServer({
+      dir,
+      port,
+      handlers: serviceHandlers,
+      maxBodyBytes: 1024 * 1024 * 1024,
+      log: { info: (line) => (log += `${line}\n`), error: () => undefined },
+    });
+  let server = await start(0);
   return {
     url: server.url,
     pid: process.pid,
@@ -118,6 +178,15 @@ export async function startInProcess(): Promise<Service> {
     async stop() {
       await server.close();
       rmSync(dir, { recursive: true, force: true });
+    },
+    async restart() {
+      let started = performance.now();
+      await server.close();
+      const closeMs = performance.now() - started;
+      log = '';
+      started = performance.now();
+      server = await start(Number(new URL(server.url).port));
+      return { closeMs, startMs: performance.now() - started, log };
     },
   };
 }
