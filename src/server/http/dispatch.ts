@@ -5,10 +5,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Operation, Service } from '../../core/ops/define.js';
 import type { Engine } from '../engine/engine.js';
-import { endpointStatistics, statisticsKey } from '../engine/queries/statistics.js';
+import { endpointStatistics } from '../engine/queries/statistics.js';
 import { observeRequest } from '../metrics/monitor.js';
 import { authenticate, authorize, authRequirement, type Authenticator } from '../auth/policy.js';
-import type { AccessControl } from '../auth/types.js';
+import type { AccessControl, AuthenticatedUser } from '../auth/types.js';
 import { decodeFormBody, parseJsonBody, rawBody, readText } from './body.js';
 import type { HandlerMap, Reply, RequestContext, ServerHooks, ServerInfo } from './context.js';
 import { errorBody, successBody } from './envelope.js';
@@ -29,7 +29,7 @@ import {
   parseTimeoutHeader,
 } from './limits.js';
 import type { Logger } from './log.js';
-import { checkListenerHost, queryBoundKeys, statisticsTemplate } from './memo.js';
+import { checkListenerHost, queryBoundKeys, statisticsKeyOf } from './memo.js';
 import { rawQuery } from './query.js';
 import { writeAnswer } from './respond.js';
 import type { ListenerKind, RouteEntry } from './route-table.js';
@@ -55,6 +55,8 @@ export interface Listener {
   readonly kind: ListenerKind;
   readonly host: string;
   port: number;
+  /** Set once the listener is stopping: answers then end their connection. */
+  closing: boolean;
 }
 
 /**
@@ -71,10 +73,9 @@ function recordStatistics(
 ): void {
   const graph = params?.graph_name;
   if (service !== 'restpp' || typeof graph !== 'string') return;
-  const template = statisticsTemplate(op);
   endpointStatistics(state.engine).record(
     graph,
-    statisticsKey(op.method, template, params ?? {}),
+    statisticsKeyOf(op, params ?? {}),
     performance.now() - started,
     timedOut,
   );
@@ -146,6 +147,57 @@ function graphOf(params: Record<string, string>, search: URLSearchParams): strin
   return params.graph_name ?? params.graph ?? search.get('graph') ?? undefined;
 }
 
+/**
+ * What a handler receives. A class rather than an object literal per request: the disconnect
+ * signal is a prototype getter, made only when a handler asks for it (most never do, and an
+ * AbortController with its close listener costs more than the rest of a point lookup).
+ */
+class Context {
+  private controller: AbortController | undefined;
+
+  constructor(
+    readonly op: Operation,
+    readonly form: RouteEntry['form'],
+    readonly listener: ListenerKind,
+    readonly params: Record<string, unknown>,
+    readonly query: unknown,
+    readonly body: unknown,
+    readonly user: AuthenticatedUser | undefined,
+    readonly access: AccessControl,
+    readonly clientAddress: string,
+    readonly headers: IncomingMessage['headers'],
+    readonly requestId: string,
+    readonly timeoutMs: number,
+    readonly engine: Engine,
+    readonly hooks: ServerHooks,
+    readonly server: ServerInfo,
+    private readonly res: ServerResponse,
+  ) {}
+
+  get opName(): string {
+    return this.op.name;
+  }
+
+  /** Aborts when the client disconnects before the answer is sent. */
+  get signal(): AbortSignal {
+    if (!this.controller) {
+      const controller = new AbortController();
+      this.controller = controller;
+      const res = this.res;
+      // `destroyed` before the answer: the connection closed while the handler ran.
+      if (res.destroyed) controller.abort();
+      else
+        res.once('close', () => {
+          if (!res.writableFinished) controller.abort();
+        });
+    }
+    return this.controller.signal;
+  }
+}
+
+/** No query string: one shared empty parameter list (nothing writes to it). */
+const noSearch = new URLSearchParams();
+
 export async function dispatch(
   state: DispatchState,
   listener: Listener,
@@ -153,22 +205,6 @@ export async function dispatch(
   res: ServerResponse,
 ): Promise<void> {
   const requestId = nextRequestId();
-  // The disconnect signal is made only when a handler asks for it (most never do, and an
-  // AbortController costs more than the rest of a point lookup's dispatch).
-  let controller: AbortController | undefined;
-  let clientGone = false;
-  res.on('close', () => {
-    if (res.writableFinished) return;
-    clientGone = true;
-    controller?.abort();
-  });
-  const signal = (): AbortSignal => {
-    if (!controller) {
-      controller = new AbortController();
-      if (clientGone) controller.abort();
-    }
-    return controller.signal;
-  };
   const rawUrl = originForm(req.url ?? '/');
   let service = serviceOfPath(listener.kind, rawUrl);
   let op: Operation | undefined;
@@ -176,16 +212,17 @@ export async function dispatch(
   const started = performance.now();
   try {
     checkUrlLength(rawUrl);
-    checkListenerHost(listener, req.headers.host);
+    const headers = req.headers;
+    checkListenerHost(listener, headers.host);
     checkBrowserOrigin(
-      req.headers.origin,
-      headerText(req.headers['sec-fetch-site']),
+      headers.origin,
+      headerText(headers['sec-fetch-site']),
       listener.host,
       listener.port,
     );
     checkDeclaredLength(req, state.maxBodyBytes);
     const q = rawUrl.indexOf('?');
-    const search = new URLSearchParams(q < 0 ? '' : rawUrl.slice(q + 1));
+    const search = q < 0 ? noSearch : new URLSearchParams(rawUrl.slice(q + 1));
     const match = state.router.match(
       listener.kind,
       req.method ?? 'GET',
@@ -194,8 +231,8 @@ export async function dispatch(
     const first = match.routes[0];
     if (!first) throw new InternalError(new Error('route without operations'));
     service = first.service;
-    const timeoutMs = parseTimeoutHeader(req.headers['gsql-timeout']);
-    if (first.op.headers?.includes('GSQL-REPLICA')) checkReplicaHeader(req.headers['gsql-replica']);
+    const timeoutMs = parseTimeoutHeader(headers['gsql-timeout']);
+    if (first.op.headers?.includes('GSQL-REPLICA')) checkReplicaHeader(headers['gsql-replica']);
     const firstParams = routeParams(first, match.captured, search);
     const requirement = authRequirement(first.op, first.service, state.restppAuth);
     const clientAddress = req.socket.remoteAddress ?? '';
@@ -203,7 +240,7 @@ export async function dispatch(
     const user =
       requirement === 'none'
         ? undefined
-        : await authenticate(state.auth, requirement, req.headers.authorization, {
+        : await authenticate(state.auth, requirement, headers.authorization, {
             op: first.op,
             graph: graphOf(firstParams, search),
             address: clientAddress,
@@ -234,33 +271,35 @@ export async function dispatch(
       'query',
     );
     // Input is checked against the catalogue's schemas even where no handler exists yet.
-    const body = await readBody(state, req, route, preread);
+    const body = op.body === undefined ? undefined : await readBody(state, req, route, preread);
     const handler = state.handlers[op.name as keyof HandlerMap] as
       ((ctx: RequestContext) => Promise<Reply>) | undefined;
     if (!handler) throw new NotSupportedError(op.name);
-    const ctx = {
+    const ctx = new Context(
       op,
-      opName: op.name,
-      form: route.form,
-      listener: listener.kind,
+      route.form,
+      listener.kind,
       params,
       query,
       body,
       user,
-      access: state.access,
+      state.access,
       clientAddress,
-      headers: req.headers,
-      get signal() {
-        return signal();
-      },
+      headers,
       requestId,
       timeoutMs,
-      engine: state.engine,
-      hooks: state.hooks,
-      server: state.info,
-    } as RequestContext;
-    const reply = await handler(ctx);
-    writeAnswer(res, successBody(service, reply, state.engine.schemaVersion), requestId);
+      state.engine,
+      state.hooks,
+      state.info,
+      res,
+    );
+    const reply = await handler(ctx as unknown as RequestContext);
+    writeAnswer(
+      res,
+      successBody(service, reply, state.engine.schemaVersion),
+      requestId,
+      listener.closing ? closeConnection : undefined,
+    );
     recordStatistics(state, op, service, params, started, false);
     observeRequest(
       state.engine,
@@ -275,7 +314,7 @@ export async function dispatch(
       recordStatistics(state, op, service, params, started, timedOut);
     }
     // The client went away (often the cause of the failure, e.g. a cut upload): nobody to answer.
-    if (clientGone || res.destroyed) return;
+    if (res.destroyed) return;
     let error: HttpError;
     if (isHttpError(caught)) error = caught;
     else {
@@ -293,11 +332,14 @@ export async function dispatch(
       res.destroy();
       return;
     }
-    // A refused body is not read on: close the connection instead of draining it.
-    const close: Record<string, string> =
-      error instanceof PayloadTooLargeError ? { connection: 'close' } : {};
+    // A refused body is not read on, and a closing listener ends its connections: close the
+    // connection instead of draining it.
+    const close =
+      error instanceof PayloadTooLargeError || listener.closing ? closeConnection : undefined;
     writeAnswer(res, errorBody(service, error, state.engine.schemaVersion), requestId, close);
     if (op)
       observeRequest(state.engine, op.method, op.path, error.status, performance.now() - started);
   }
 }
+
+const closeConnection: Readonly<Record<string, string>> = Object.freeze({ connection: 'close' });

@@ -1,8 +1,9 @@
 // Per-route and per-listener facts that every request would otherwise recompute: the query keys
-// a legacy route binds to path parameters, the statistics template of an operation, and the Host
-// headers a listener has already accepted (the answer depends only on the header and the
-// listener's bound address, so a header seen once is not parsed again).
+// a legacy route binds to path parameters, the statistics template and key of an operation, and
+// the Host headers a listener has already accepted (the answer depends only on the header and
+// the listener's bound address, so a header seen once is not parsed again).
 import type { Operation } from '../../core/ops/define.js';
+import { statisticsKey } from '../engine/queries/statistics.js';
 import { checkHost } from './host-check.js';
 import type { RouteEntry } from './route-table.js';
 
@@ -23,6 +24,22 @@ export function statisticsTemplate(op: Operation): string {
   if (template === undefined)
     templates.set(op, (template = op.legacyPath ?? op.path.replace(/^\/restpp/, '')));
   return template;
+}
+
+const fixedKeys = new WeakMap<Operation, string | null>();
+const probe = { graph_name: '\u0000', query_name: '\u0000' };
+
+/**
+ * The /statistics key of a request: statisticsKey() of the operation, made once per operation
+ * when it does not depend on the parameters (every endpoint but an installed query's).
+ */
+export function statisticsKeyOf(op: Operation, params: Readonly<Record<string, unknown>>): string {
+  let fixed = fixedKeys.get(op);
+  if (fixed === undefined) {
+    const key = statisticsKey(op.method, statisticsTemplate(op), probe);
+    fixedKeys.set(op, (fixed = key.includes('\u0000') ? null : key));
+  }
+  return fixed ?? statisticsKey(op.method, statisticsTemplate(op), params);
 }
 
 /** Accepted Host values per listener; bounded so varied hostile headers cannot grow it. */

@@ -1,33 +1,29 @@
 // Writes one answer: JSON (bigints as exact integers) or text, with the request id header.
 import type { ServerResponse } from 'node:http';
 import { stringifyJson } from '../../core/json.js';
-import type { ResponseBody } from './envelope.js';
+import { jsonText, type ResponseBody } from './envelope.js';
 
 function serialise(body: string | object): string {
   if (typeof body === 'string') return body;
-  try {
-    return JSON.stringify(body);
-  } catch (error) {
-    // Only bigint values (exact large integers) make the native serialiser throw.
-    if (error instanceof TypeError) return stringifyJson(body);
-    throw error;
-  }
+  return jsonText(body) ?? stringifyJson(body);
 }
 
 export function writeAnswer(
   res: ServerResponse,
   answer: ResponseBody,
   requestId: string,
-  extraHeaders: Record<string, string> = {},
+  extraHeaders?: Readonly<Record<string, string>>,
 ): void {
   if (res.headersSent || res.destroyed) return;
   const payload = serialise(answer.body);
-  res.writeHead(answer.status, {
+  const headers: Record<string, string | number> = {
     'content-type': answer.contentType,
-    'content-length': String(Buffer.byteLength(payload)),
+    'content-length': Buffer.byteLength(payload),
     'x-request-id': requestId,
-    ...answer.headers,
-    ...extraHeaders,
-  });
+  };
+  // Most answers have no headers of their own: no spread of empty objects per request.
+  for (const name in answer.headers) headers[name] = answer.headers[name] ?? '';
+  for (const name in extraHeaders) headers[name] = extraHeaders[name] ?? '';
+  res.writeHead(answer.status, headers);
   res.end(payload);
 }

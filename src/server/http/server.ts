@@ -2,7 +2,7 @@
 // /api) and, when asked, the legacy REST++ one (port 9000 form, no prefix). Both hand every
 // request to dispatch(); close() stops accepting, lets in-flight requests finish for a grace
 // period, then cuts the remaining connections.
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { monitorOf } from '../metrics/monitor.js';
 import { dispatch, type DispatchState, type Listener } from './dispatch.js';
@@ -23,14 +23,10 @@ export async function listen(
   host: string,
   port: number,
 ): Promise<HttpListener> {
-  const listener: Listener = { kind, host, port };
-  const active = new Set<ServerResponse>();
-  let closing = false;
+  // While stopping (`closing`), answers end their connection so the server can close without
+  // waiting; dispatch adds the header as it answers (no per-request bookkeeping here).
+  const listener: Listener = { kind, host, port, closing: false };
   const server: Server = createServer({ maxHeaderSize, requireHostHeader: true }, (req, res) => {
-    active.add(res);
-    res.on('close', () => active.delete(res));
-    // While stopping, answers end their connection so the server can close without waiting.
-    if (closing) res.setHeader('connection', 'close');
     dispatch(state, listener, req, res).catch((error: unknown) => {
       // dispatch answers every failure itself; reaching here is a bug, never a crash.
       state.log.error('request failed outside the pipeline', error);
@@ -52,8 +48,7 @@ export async function listen(
     port: listener.port,
     close: (graceMs) =>
       new Promise<void>((resolve) => {
-        closing = true;
-        for (const res of active) if (!res.headersSent) res.setHeader('connection', 'close');
+        listener.closing = true;
         const timer = setTimeout(() => server.closeAllConnections(), graceMs);
         timer.unref();
         server.close(() => {
