@@ -14,6 +14,7 @@ import {
   parseQueryText,
   queryService,
 } from '../engine/queries/service.js';
+import type { QueryOutput } from '../engine/query/index.js';
 import { GraphScope } from '../engine/scope.js';
 import type { HandlerMap, Reply, RequestContext } from '../http/context.js';
 import { withEngineErrors } from './engine-errors.js';
@@ -41,9 +42,13 @@ type RunSource = Pick<
   'requestId' | 'timeoutMs' | 'signal' | 'server' | 'headers' | 'user' | 'access'
 >;
 
-/** Query results, or the spec's REST-4000 answer when they exceed the response limit. */
-function limited(ctx: RunSource, results: unknown[]): Reply {
-  return overResponseLimit(ctx.headers, results) ?? { results };
+/**
+ * Query results (with the run's warnings as the message, as the real service reports them), or
+ * the spec's REST-4000 answer when they exceed the response limit.
+ */
+function limited(ctx: RunSource, output: QueryOutput): Reply {
+  const warned = output.warnings ? { message: output.warnings.join('\n') } : {};
+  return overResponseLimit(ctx.headers, output.results) ?? { results: output.results, ...warned };
 }
 
 /** The real service's answer to a detached-mode submission; the id is in `request_id`. */
@@ -103,7 +108,7 @@ async function runInstalled(
     storedQueryAst(engine, graph, name),
     runRequest(ctx, graph, args, installedQueryUrl(graph, name)),
   );
-  return limited(ctx, output.results);
+  return limited(ctx, output);
 }
 
 /** The answer to an installation request: accepted as NEW, with its status location. */
@@ -143,7 +148,7 @@ export const queryHandlers: HandlerMap = withEngineErrors({
       () => ast,
       runRequest(ctx, graph, queryStringArgs(ctx.query), interpretUrl),
     );
-    return limited(ctx, output.results);
+    return limited(ctx, output);
   },
 
   runInstalledQuery: (ctx) =>

@@ -13,12 +13,12 @@ import { runQuery, storedQueryAst } from './snapshot.js';
 
 let runCounter = 0;
 
-function answerText(results: unknown[]): string[] {
+function answerText(results: unknown[], warnings: readonly string[] = []): string[] {
   return [
     stringifyResult(
       {
         error: false,
-        message: '',
+        message: warnings.join('\n'),
         version: { edition: 'enterprise', api: 'v2', schema: 0 },
         results,
       },
@@ -89,7 +89,7 @@ export function queryStatement(ctx: StatementContext): Promise<string[]> | undef
           timeoutMs: 16_000,
           allowedFileDirs: ctx.services.fileDirs ?? [],
         });
-        return answerText(output.results);
+        return answerText(output.results, output.warnings);
       })();
     case 'InterpretBlock':
       return (async () => {
@@ -104,7 +104,7 @@ export function queryStatement(ctx: StatementContext): Promise<string[]> | undef
           timeoutMs: 16_000,
           allowedFileDirs: ctx.services.fileDirs ?? [],
         });
-        return answerText(output.results);
+        return answerText(output.results, output.warnings);
       })();
     case 'AlterPassword':
     case 'ClearGraphStore':

@@ -238,13 +238,19 @@ function vertexSet(r: Run, ids: unknown, type: unknown): VSet {
     throw new QueryRuntimeError('QUERY-UNKNOWN-TYPE', `unknown vertex type ${String(type)}`);
   const seen = new Set<number>();
   const out: number[] = [];
+  let invalid = 0;
   for (const id of elementsOf(ids)) {
     const slot = table.find(String(id));
-    if (slot < 0) continue;
+    if (slot < 0) {
+      invalid++;
+      continue;
+    }
     const v = vid(table.typeIndex, slot);
     if (!seen.has(v)) out.push(v);
     seen.add(v);
   }
+  if (invalid > 0)
+    r.warnings.push(`Runtime Warning: ${invalid} ids are invalid ${String(type)} vertex ids.`);
   return new VSet(out);
 }
 

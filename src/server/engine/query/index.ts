@@ -158,7 +158,11 @@ export function compileQuery(ast: CreateQuery | InterpretBlock, env: CompileEnv)
           );
         await writeFile(real, f.lines.map((l) => `${l}\n`).join(''));
       }
-      return { results: r.out, mutations };
+      return {
+        results: r.out,
+        mutations,
+        ...(r.warnings.length > 0 ? { warnings: r.warnings } : {}),
+      };
     },
     async callAsSubquery(args: readonly unknown[], parent: Run): Promise<unknown> {
       const r = child(args, parent);

@@ -482,6 +482,8 @@ export class Run {
   readonly vaccs: VAcc[] = [];
   readonly caps = new Map<AccSpec, number>();
   readonly out: Record<string, unknown>[] = [];
+  /** Run-time warnings the answer's message carries (to_vertex_set's invalid ids). */
+  readonly warnings: string[] = [];
   readonly dirty: Flushable[] = [];
   readonly varPending: VarPending;
   /** Per-run caches of compile-time sites (attribute columns, resolved type names). */

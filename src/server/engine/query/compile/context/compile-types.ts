@@ -126,6 +126,8 @@ export interface QueryOutput {
   readonly results: Record<string, unknown>[];
   /** The mutations applied (0 for read-only runs). */
   readonly mutations: number;
+  /** Run-time warnings, as the real service's answer reports them in its message. */
+  readonly warnings?: readonly string[];
 }
 
 export interface CompiledQuery extends CompiledQueryLike {
