@@ -3,7 +3,7 @@
 // the real service's do), and live per-endpoint request counters and latency histograms.
 // Two registries hold the same metrics, one per exposition format; a scrape picks one by its
 // Accept header.
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Gauge, Registry } from 'prom-client';
 import type { OpenMetricsContentType, PrometheusContentType } from 'prom-client';
 import {
   hostedComponents,
@@ -11,6 +11,7 @@ import {
   serviceStatusCodes,
   type ServiceStatusName,
 } from './components.js';
+import { EndpointMetrics } from './endpoint-metrics.js';
 import type { Sample } from './sample.js';
 
 export interface ExpositionSource {
@@ -129,8 +130,7 @@ const latencyBuckets = [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 10, 60];
 export class MetricsExposition {
   private readonly prometheus = new Registry<PrometheusContentType>();
   private readonly openMetrics = new Registry<OpenMetricsContentType>();
-  private readonly requests: Counter<'method' | 'endpoint' | 'status'>;
-  private readonly latency: Histogram<'method' | 'endpoint'>;
+  private readonly endpoints: EndpointMetrics;
 
   constructor(source: ExpositionSource) {
     this.openMetrics.setContentType(Registry.OPENMETRICS_CONTENT_TYPE);
@@ -148,24 +148,18 @@ export class MetricsExposition {
         },
       });
     }
-    this.requests = new Counter({
-      name: 'graphdb_endpoint_requests_total',
-      help: 'Requests answered since the service started, by endpoint and HTTP status',
-      labelNames: ['method', 'endpoint', 'status'],
-      registers,
-    });
-    this.latency = new Histogram({
-      name: 'graphdb_endpoint_latency_seconds',
-      help: 'Time to answer a request, by endpoint',
-      labelNames: ['method', 'endpoint'],
+    this.endpoints = new EndpointMetrics({
+      requestsName: 'graphdb_endpoint_requests_total',
+      requestsHelp: 'Requests answered since the service started, by endpoint and HTTP status',
+      latencyName: 'graphdb_endpoint_latency_seconds',
+      latencyHelp: 'Time to answer a request, by endpoint',
       buckets: latencyBuckets,
       registers,
     });
   }
 
   observe(method: string, endpoint: string, status: number, latencyMs: number): void {
-    this.requests.inc({ method, endpoint, status: String(status) });
-    this.latency.observe({ method, endpoint }, latencyMs / 1000);
+    this.endpoints.observe(method, endpoint, status, latencyMs / 1000);
   }
 
   /** The exposition text and its content type; OpenMetrics when the scraper asks for it. */

@@ -111,6 +111,17 @@ export function monitorOf(engine: Engine, options?: Omit<MonitorOptions, 'dir'>)
   return monitor;
 }
 
+/** `<METHOD> <template>` keys, made once per endpoint rather than once per request. */
+const endpointKeys = new Map<string, Map<string, string>>();
+
+function endpointKey(method: string, template: string): string {
+  let byTemplate = endpointKeys.get(method);
+  if (!byTemplate) endpointKeys.set(method, (byTemplate = new Map<string, string>()));
+  let key = byTemplate.get(template);
+  if (key === undefined) byTemplate.set(template, (key = `${method} ${template}`));
+  return key;
+}
+
 /** Records one request that ended: for the live counters and the period's QPS. */
 export function observeRequest(
   engine: Engine,
@@ -121,7 +132,6 @@ export function observeRequest(
 ): void {
   const monitor = monitors.get(engine);
   if (!monitor) return;
-  const endpoint = `${method} ${template}`;
-  monitor.requests.record(endpoint, latencyMs, status >= 400);
+  monitor.requests.record(endpointKey(method, template), latencyMs, status >= 400);
   monitor.exposition.observe(method, template, status, latencyMs);
 }
