@@ -11,13 +11,32 @@ import {
   planDeleteVertex,
   planDeleteVertices,
 } from '../engine/data/vertices.js';
+import type { CatalogData } from '../engine/catalog/types.js';
 import type { Engine } from '../engine/engine.js';
+import type { Graph } from '../engine/graph/graph.js';
 import type { ApplyReport } from '../engine/mutations.js';
 import { GraphScope } from '../engine/scope.js';
 import type { HandlerMap } from '../http/context.js';
 import { withEngineErrors } from './engine-errors.js';
 
-const scope = (engine: Engine, graph: string) => new GraphScope(engine.graph, graph);
+/**
+ * A graph's scope, made once per catalog rather than once per request (a point lookup would
+ * otherwise build two sets of type names each time): a schema change installs a new catalog
+ * object, which starts a new cache.
+ */
+const scopes = new WeakMap<Graph, { catalog: CatalogData; byName: Map<string, GraphScope> }>();
+
+function scope(engine: Engine, name: string): GraphScope {
+  const graph = engine.graph;
+  let cached = scopes.get(graph);
+  if (cached?.catalog !== graph.catalog) {
+    cached = { catalog: graph.catalog, byName: new Map() };
+    scopes.set(graph, cached);
+  }
+  let found = cached.byName.get(name);
+  if (!found) cached.byName.set(name, (found = new GraphScope(graph, name)));
+  return found;
+}
 
 function upsertAnswer(
   report: ApplyReport,
