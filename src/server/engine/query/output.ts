@@ -37,11 +37,17 @@ export interface OutCtx {
 /** Decimal places of printed FLOAT and DOUBLE values (the real service's fixed precision). */
 export const PRINTED_DECIMALS = 5;
 
-export function formatFloat(v: number): number {
+export function formatFloat(v: number): number | string {
   return formatDouble(Math.fround(v));
 }
-export function formatDouble(v: number): number {
-  if (!Number.isFinite(v) || Math.abs(v) >= 1e21) return v;
+/**
+ * A DOUBLE as PRINT writes it; infinities and NaN are the strings "inf", "-inf" and "NaN" (the
+ * attribute-types page's warning: such expressions give a non-numeric string result).
+ */
+export function formatDouble(v: number): number | string {
+  if (Number.isNaN(v)) return 'NaN';
+  if (!Number.isFinite(v)) return v > 0 ? 'inf' : '-inf';
+  if (Math.abs(v) >= 1e21) return v;
   const r = Number(v.toFixed(PRINTED_DECIMALS));
   return r === 0 ? 0 : r;
 }
