@@ -12,6 +12,7 @@ import { reachable, literalType, sourceOf, type TargetFilter, targetFilter } fro
 import { jitSelect, type JitSelect } from './jit.js';
 import { checkSyntaxVersion, withPropertyConditions } from './pattern-rules.js';
 import { stepWalks } from './pattern-edges.js';
+import { checkPer, perGate } from './per.js';
 import { type Walk, type Visit, walkEdges, Collector } from '../context/edge-walk.js';
 import { EDGE, type T } from '../../types.js';
 import { compileExpr } from '../expressions/expr.js';
@@ -97,6 +98,7 @@ export function compileSelectCore(
   upper: CompileUpper,
 ): SelectRunner {
   checkSyntaxVersion(c, written, cx);
+  checkPer(c, written);
   const sel = withPropertyConditions(written);
   const scope = new Scope(cx.scope);
   const aliasSlots = new Map<string, number>();
@@ -245,10 +247,13 @@ export function compileSelectCore(
   for (const p of posts) if (p.slot >= 0) collect.add(p.slot);
   const collectSlots = [...collect];
   const outSlot = outputSlot ?? -1;
+  // PER (a, b): ACCUM once per distinct binding of those aliases (per.ts).
+  const perSlots = sel.per ? sel.per.map((a) => aliasSlots.get(a) ?? -1) : null;
   const nHops = hops.length;
   const hop0 = first.hops[0];
   const jit: JitSelect | null =
     c.env.generatedCode !== false &&
+    perSlots === null &&
     plans.length === 1 &&
     first.hops.length <= 1 &&
     !sample &&
@@ -277,8 +282,10 @@ export function compileSelectCore(
       }
     }
     const sets = collectSlots.map(() => new Collector(r));
+    const per = perSlots ? perGate(perSlots) : null;
     const row = (): void => {
       if (where && !where(r)) return;
+      if (per && !per(f)) return;
       if (accumSync) accumSync(r);
       for (let i = 0; i < collectSlots.length; i++)
         (sets[i] as Collector).add(f[collectSlots[i] as number] as number);
