@@ -4,7 +4,9 @@
 // keys, then each member accumulator; a tuple one column per field; a vertex the id of a vertex
 // of its declared type (rows naming no such vertex are skipped: an accumulator can only hold
 // vertices that exist). Cells are taken as written (quotes stay), as the reference's example
-// shows. `$"name"` columns need a header. Files must lie inside the folders the service allows.
+// shows. `$"name"` columns need a header. `LOADACCUM(...).filter(cond)` loads only the lines the
+// condition holds for, its column references reading the line's cells as text. Files must lie
+// inside the folders the service allows.
 import { createReadStream, readFileSync, realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -21,6 +23,8 @@ export interface LoadAccumSource {
   readonly columns: readonly (number | string)[];
   readonly separator: string;
   readonly header: boolean;
+  /** `.filter(condition)`: a line loads only when it holds; `cell` reads a column of the line. */
+  readonly filter?: (cell: (column: number | string) => string) => boolean;
 }
 
 /** A row that cannot fill the accumulator: skipped. */
@@ -171,6 +175,9 @@ class SourceReader {
       return;
     }
     this.indexes ??= this.source.columns.map((c) => columnIndex(c, this.names, this.source.path));
+    const filter = this.source.filter;
+    if (filter && !filter((c) => fields[columnIndex(c, this.names, this.source.path)] ?? ''))
+      return;
     const row = new Cells(this.indexes.map((i) => fields[i] ?? ''));
     try {
       loadRow(this.acc, this.acc.spec, row, this.r);

@@ -1,28 +1,74 @@
 // Statement layer: `@@acc = { LOADACCUM(path, $0, $1, ",", header), ... }`, the accumulator
 // filled from files (the runtime is query/load-accum.ts). Each LOADACCUM names the file, the
 // columns feeding the accumulator's fields in order, the one-character separator and whether
-// the file has a header.
+// the file has a header; `.filter(condition)` after it keeps the lines the condition holds for.
 import type { Expr } from '../../../../../core/gsql/index.js';
 import { loadAccumulator, loadAccumulatorSync, type LoadAccumSource } from '../../load-accum.js';
 import type { Run } from '../../run.js';
-import { bothStmt, type CS, type Cx, type Fn, NEXT, NOP } from '../context/compile-types.js';
+import { bothStmt, type CS, type Cx, type Fn, NEXT, NOP, Scope } from '../context/compile-types.js';
 import type { CompileContext } from '../context/compile-context.js';
 import { compileExpr } from '../expressions/expr.js';
+import { STRING } from '../../types.js';
 
 type Call = Expr & { kind: 'Call' };
+
+const isLoadCall = (e: Expr): e is Call =>
+  e.kind === 'Call' && e.name.toLowerCase() === 'loadaccum';
+
+/** A LOADACCUM call, bare or with `.filter(condition)`; null for anything else. */
+function loadCall(e: Expr): { call: Call; filter: Expr | null } | null {
+  if (isLoadCall(e)) return { call: e, filter: null };
+  if (e.kind === 'MethodCall' && e.name.toLowerCase() === 'filter' && isLoadCall(e.target))
+    return { call: e.target, filter: e.args[0] ?? null };
+  return null;
+}
 
 /** Whether an assigned value is `{ LOADACCUM(...), ... }`. */
 export function isLoadAccum(value: Expr): value is Expr & { kind: 'VertexSetLit' } {
   return (
     value.kind === 'VertexSetLit' &&
     value.items.length > 0 &&
-    value.items.every((i) => i.kind === 'Call' && i.name.toLowerCase() === 'loadaccum')
+    value.items.every((i) => loadCall(i) !== null)
   );
+}
+
+/**
+ * A filter condition: each column reference (`$1`, `$"name"`) becomes a STRING variable of its
+ * own scope, set from the line's cell before the condition runs.
+ */
+function compileFilter(
+  comp: CompileContext,
+  cond: Expr,
+  cx: Cx,
+): (r: Run) => (cell: (column: number | string) => string) => boolean {
+  const columns: { column: number | string; slot: number }[] = [];
+  const scope = new Scope(cx.scope);
+  const rewrite = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(rewrite);
+    if (typeof node !== 'object' || node === null) return node;
+    const n = node as { kind?: string; column?: number | string; range?: unknown };
+    if (n.kind === 'ColumnRef') {
+      const name = `\u0000column${columns.length}`;
+      const slot = comp.slot();
+      columns.push({ column: n.column ?? 0, slot });
+      scope.map.set(name, { kind: 'var', slot, t: STRING, row: false });
+      return { kind: 'Name', name, range: n.range };
+    }
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(node)) out[k] = k === 'range' ? v : rewrite(v);
+    return out;
+  };
+  const f = compileExpr(comp, rewrite(cond) as Expr, { ...cx, scope }).f;
+  return (r) => (cell) => {
+    for (const c of columns) r.f[c.slot] = cell(c.column);
+    return Boolean(f(r));
+  };
 }
 
 function compileSource(
   comp: CompileContext,
   call: Call,
+  filterCond: Expr | null,
   cx: Cx,
 ): ((r: Run) => LoadAccumSource) | null {
   const args = call.args;
@@ -48,11 +94,13 @@ function compileSource(
   const pathF: Fn = compileExpr(comp, path, cx).f;
   const sepF: Fn = compileExpr(comp, separator, cx).f;
   const headerF: Fn = compileExpr(comp, header, cx).f;
+  const filterF = filterCond ? compileFilter(comp, filterCond, cx) : null;
   return (r) => ({
     path: String(pathF(r)),
     columns: cols,
     separator: String(sepF(r)),
     header: Boolean(headerF(r)),
+    ...(filterF ? { filter: filterF(r) } : {}),
   });
 }
 
@@ -73,7 +121,8 @@ export function compileLoadAccum(
     return NOP;
   }
   const sources = value.items.flatMap((item) => {
-    const s = item.kind === 'Call' ? compileSource(comp, item, cx) : null;
+    const load = loadCall(item);
+    const s = load ? compileSource(comp, load.call, load.filter, cx) : null;
     return s ? [s] : [];
   });
   const i = info.index;
