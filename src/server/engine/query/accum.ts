@@ -4,6 +4,7 @@
 // This module holds the nested accumulators (MapAccum, GroupByAccum, ArrayAccum) and makeAcc;
 // the other kinds live in the accum-*.ts modules and are re-exported here.
 import { type Acc, AccBase, ScalarAcc, AvgAcc } from './accum-base.js';
+import { scalarCached } from './accum-scalar.js';
 import { ListAcc, SetAcc, BagAcc, ArrowValue } from './accum-collections.js';
 import { HeapAcc } from './accum-heap.js';
 import { PercentileAcc } from './accum-percentile.js';
@@ -68,8 +69,12 @@ export class MapAcc extends AccBase {
   get(k: unknown): unknown {
     const e = this.map.get(keyOf(this.keyValue(k)));
     if (e) return e.acc.value();
-    return makeAcc(this.spec.val as AccSpec, this.caps).value();
+    return this.absent !== noValue
+      ? this.absent
+      : makeAcc(this.spec.val as AccSpec, this.caps).value();
   }
+  /** What get() answers for a missing key when that is a primitive (no accumulator made per miss). */
+  private readonly absent: unknown = absentValue(this.spec.val);
   has(k: unknown): boolean {
     return this.map.has(keyOf(this.keyValue(k)));
   }
@@ -100,7 +105,10 @@ export class MapAcc extends AccBase {
 }
 
 export class GroupByAcc extends AccBase {
+  /** Groups by groupKeyOf(keys). */
   map = new Map<unknown, { keys: unknown[]; accs: Acc[] }>();
+  /** The key fields' converters, made once (a GroupByAccum takes an input per row). */
+  private readonly convs = (this.spec.groupKeys ?? []).map((f) => converter(f.type));
   constructor(
     spec: AccSpec,
     private readonly caps: HeapCaps,
@@ -108,14 +116,17 @@ export class GroupByAcc extends AccBase {
     super(spec);
   }
   private convKeys(keys: readonly unknown[]): unknown[] {
-    return (this.spec.groupKeys ?? []).map((f, i) => {
-      const c = converter(f.type);
-      return c ? c(keys[i]) : keys[i];
-    });
+    const convs = this.convs;
+    const out = new Array<unknown>(convs.length);
+    for (let i = 0; i < convs.length; i++) {
+      const c = convs[i];
+      out[i] = c ? c(keys[i]) : keys[i];
+    }
+    return out;
   }
   entry(keys: readonly unknown[]): { keys: unknown[]; accs: Acc[] } {
     const ks = this.convKeys(keys);
-    const hk = keyOf(ks);
+    const hk = groupKeyOf(ks);
     let e = this.map.get(hk);
     if (!e) {
       e = { keys: ks, accs: (this.spec.groupAccs ?? []).map((a) => makeAcc(a.spec, this.caps)) };
@@ -133,11 +144,12 @@ export class GroupByAcc extends AccBase {
     }
     if (!(v instanceof ArrowValue))
       throw new QueryRuntimeError('QUERY-BAD-VALUE', 'GroupByAccum += needs (keys -> values)');
-    const e = this.entry(v.keys);
-    v.values.forEach((x, i) => e.accs[i]?.add(x));
+    const accs = this.entry(v.keys).accs;
+    const values = v.values;
+    for (let i = 0; i < values.length; i++) accs[i]?.add(values[i]);
   }
   get(keys: readonly unknown[]): Record<string, unknown> {
-    const e = this.map.get(keyOf(this.convKeys(keys)));
+    const e = this.map.get(groupKeyOf(this.convKeys(keys)));
     const out: Record<string, unknown> = {};
     (this.spec.groupAccs ?? []).forEach((a, i) => {
       out[a.name] = e?.accs[i]?.value() ?? makeAcc(a.spec, this.caps).value();
@@ -145,10 +157,10 @@ export class GroupByAcc extends AccBase {
     return out;
   }
   has(keys: readonly unknown[]): boolean {
-    return this.map.has(keyOf(this.convKeys(keys)));
+    return this.map.has(groupKeyOf(this.convKeys(keys)));
   }
   remove(keys: readonly unknown[]): void {
-    this.map.delete(keyOf(this.convKeys(keys)));
+    this.map.delete(groupKeyOf(this.convKeys(keys)));
   }
   assign(v: unknown): void {
     this.map = new Map();
@@ -237,6 +249,42 @@ export class ArrayAcc extends AccBase {
   override toJSON(): unknown {
     return { dims: this.dims, cells: this.cells };
   }
+}
+
+/**
+ * The map key of a group's (converted) key values: one key as keyOf gives it, several as one
+ * text in which each value is self-delimiting (numbers and bools as they print, bigints marked,
+ * text and structured values length-prefixed), so equal key lists and only those give equal keys
+ * without a JSON text per input.
+ */
+export function groupKeyOf(ks: readonly unknown[]): unknown {
+  if (ks.length === 1) return keyOf(ks[0]);
+  let s = '';
+  for (let i = 0; i < ks.length; i++) {
+    const k = ks[i];
+    if (typeof k === 'number') s += `${k}\u0001`;
+    else if (typeof k === 'boolean') s += k ? 't\u0001' : 'f\u0001';
+    else if (typeof k === 'string') s += `s${k.length}:${k}\u0001`;
+    else {
+      const o = keyOf(k);
+      if (typeof o === 'number') s += `${o}\u0001`;
+      else if (typeof o === 'bigint') s += `${o}n\u0001`;
+      else {
+        const text = typeof o === 'string' ? o : String(o);
+        s += `o${text.length}:${text}\u0001`;
+      }
+    }
+  }
+  return s;
+}
+
+const noValue = Symbol('no value');
+
+/** A MapAccum's value for a missing key when it is a primitive, else noValue. */
+function absentValue(val: AccSpec | undefined): unknown {
+  if (!val || !isScalarAccum(val)) return noValue;
+  const init = scalarCached(val).init;
+  return typeof init === 'object' && init !== null ? noValue : init;
 }
 
 /** A map's entries as [key text, value] pairs in key order: equal maps compare equal. */

@@ -99,10 +99,52 @@ function strftime(dt: number, fmt: string): string {
   });
 }
 
+/** The Date range (ms): within it the parts are computed without a Date per call. */
+const MAX_MS = 8.64e15;
+
+/** Days since 1970-01-01 as [year, month, day] of the proleptic Gregorian calendar (UTC). */
+function civil(days: number, want: 0 | 1 | 2): number {
+  const z = days + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365,
+  );
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  if (want === 2) return doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  if (want === 1) return month;
+  return yoe + era * 400 + (month <= 2 ? 1 : 0);
+}
+
+/**
+ * year() ... second(): arithmetic on the epoch value (the same answers as a Date's UTC getters,
+ * milliseconds truncated as a Date truncates them), since a query may call them once per vertex;
+ * values outside a Date's range go through a Date as before (NaN).
+ */
 const part =
-  (get: (d: Date) => number): Implementation =>
-  (a) =>
-    get(new Date(datetimeOf(a[0]) * 1000));
+  (get: (d: Date) => number, unit: 'y' | 'mo' | 'd' | 'h' | 'mi' | 's'): Implementation =>
+  (a) => {
+    const ms = Math.trunc(datetimeOf(a[0]) * 1000);
+    if (!(ms >= -MAX_MS && ms <= MAX_MS)) return get(new Date(ms));
+    const days = Math.floor(ms / 86400000);
+    const inDay = ms - days * 86400000;
+    switch (unit) {
+      case 'y':
+        return civil(days, 0);
+      case 'mo':
+        return civil(days, 1);
+      case 'd':
+        return civil(days, 2);
+      case 'h':
+        return Math.floor(inDay / 3600000);
+      case 'mi':
+        return Math.floor(inDay / 60000) % 60;
+      case 's':
+        return Math.floor(inDay / 1000) % 60;
+    }
+  };
 
 export const DATETIME_FUNCTIONS: ReadonlyMap<string, Implementation> = new Map<
   string,
@@ -120,10 +162,10 @@ export const DATETIME_FUNCTIONS: ReadonlyMap<string, Implementation> = new Map<
     (a) =>
       a.length > 1 ? strftime(datetimeOf(a[0]), String(a[1])) : formatDatetime(datetimeOf(a[0])),
   ],
-  ['year', part((d) => d.getUTCFullYear())],
-  ['month', part((d) => d.getUTCMonth() + 1)],
-  ['day', part((d) => d.getUTCDate())],
-  ['hour', part((d) => d.getUTCHours())],
-  ['minute', part((d) => d.getUTCMinutes())],
-  ['second', part((d) => d.getUTCSeconds())],
+  ['year', part((d) => d.getUTCFullYear(), 'y')],
+  ['month', part((d) => d.getUTCMonth() + 1, 'mo')],
+  ['day', part((d) => d.getUTCDate(), 'd')],
+  ['hour', part((d) => d.getUTCHours(), 'h')],
+  ['minute', part((d) => d.getUTCMinutes(), 'mi')],
+  ['second', part((d) => d.getUTCSeconds(), 's')],
 ]);
