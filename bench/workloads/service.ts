@@ -59,7 +59,7 @@ interface Child {
   readonly url: string;
   readonly pid: number;
   stderr(): string;
-  /** SIGTERM (SIGKILL after 15 s); resolves once it exited. */
+  /** SIGTERM (SIGKILL after 2 minutes); resolves once it exited. */
   stop(): Promise<void>;
 }
 
@@ -116,7 +116,8 @@ async function spawnServe(
     stderr: () => stderr,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      // A clean stop writes the checkpoint: about 2 s at size L, more on a loaded machine.
+      const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
       await exited;
       clearTimeout(timer);
       process.off('exit', kill);
