@@ -8,6 +8,7 @@ import {
   type PathRequest,
 } from '../engine/paths/find-paths.js';
 import type { Engine } from '../engine/engine.js';
+import { queryService } from '../engine/queries/service.js';
 import type { HandlerMap } from '../http/context.js';
 import { withEngineErrors } from './engine-errors.js';
 
@@ -53,7 +54,12 @@ function answer(
     timeoutMs: number;
   },
 ) {
-  const found = find(ctx.engine.graph, request(ctx.params.graph_name, ctx.body), {
+  const graph = ctx.engine.graph;
+  // Edges loaded since the last rebuild sit in per-vertex delta lists (the search reads them
+  // too); a large delta is merged into the compact arrays first, as before a query, and only
+  // while no query runs (a suspended run may be reading the arrays the merge replaces).
+  if (queryService(ctx.engine).running.size === 0) graph.compactLargeDeltas();
+  const found = find(graph, request(ctx.params.graph_name, ctx.body), {
     signal: ctx.signal,
     deadline: Date.now() + ctx.timeoutMs,
   });

@@ -115,7 +115,7 @@ export function shortestPaths(
 ): PathAnswer {
   const resolved = resolveRequest(graph, request, defaultShortestMaxLength);
   const budget = new Budget(options);
-  const meeting = meetInTheMiddle(resolved, budget);
+  const meeting = meetInTheMiddle(resolved, budget, request.allShortestPaths !== true);
   const builder = new SubgraphBuilder(resolved);
   if (meeting && request.allShortestPaths === true) allShortestUnion(meeting, builder);
   else if (meeting) {
@@ -166,7 +166,7 @@ export function listShortestPaths(
 ): PathSubgraph[] {
   const resolved = resolveRequest(graph, request, defaultShortestMaxLength);
   const budget = new Budget(options);
-  const meeting = meetInTheMiddle(resolved, budget);
+  const meeting = meetInTheMiddle(resolved, budget, request.allShortestPaths !== true);
   if (!meeting) return [];
   const paths =
     request.allShortestPaths === true

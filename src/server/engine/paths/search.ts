@@ -1,7 +1,9 @@
 // Breadth-first searches over a resolved request: one filtered step function, the bidirectional
-// search for shortest paths (layer by layer, always growing the smaller frontier), and plain
-// distances for all paths. Searches are synchronous (a consistent snapshot of the graph: no
-// write can land mid-search) and check their abort signal and deadline every few thousand steps.
+// search for shortest paths (layer by layer, always growing the smaller frontier; for one path
+// the last layer stops at its first meeting vertex), and plain distances for all paths. A layer
+// reads the compact adjacency with the far ends the fold wrote beside each edge, then the edges
+// added since the fold. Searches are synchronous (a consistent snapshot of the graph: no write
+// can land mid-search) and check their abort signal and deadline every few thousand steps.
 import type { Graph } from '../graph/graph.js';
 import { forEachStep } from '../graph/traverse.js';
 import { PathError } from './errors.js';
@@ -18,18 +20,21 @@ export interface PathOptions {
 
 /** Counts steps and checks the signal and deadline every `every` of them. */
 export class Budget {
-  private steps = 0;
+  private left: number;
 
   constructor(
     private readonly options: PathOptions,
     private readonly every = 4096,
   ) {
+    this.left = every;
     this.check();
   }
 
   tick(): void {
-    this.steps += 1;
-    if (this.steps % this.every === 0) this.check();
+    if (--this.left === 0) {
+      this.left = this.every;
+      this.check();
+    }
   }
 
   check(): void {
@@ -101,15 +106,26 @@ class DenseIndex {
   }
 
   get(key: number): number | undefined {
-    const type = keyType(key);
-    const slot = keySlot(key);
+    return this.at2(keyType(key), keySlot(key));
+  }
+
+  /** get() by type index and slot (the search has both at hand: no key arithmetic). */
+  at2(type: number, slot: number): number | undefined {
     const stamp = this.stamps[type];
     return stamp !== undefined && stamp[slot] === this.epoch ? this.at[type]?.[slot] : undefined;
   }
 
+  /** Whether the vertex was reached in this search. */
+  has(type: number, slot: number): boolean {
+    const stamp = this.stamps[type];
+    return stamp !== undefined && stamp[slot] === this.epoch;
+  }
+
   set(key: number, index: number): void {
-    const type = keyType(key);
-    const slot = keySlot(key);
+    this.set2(keyType(key), keySlot(key), index);
+  }
+
+  set2(type: number, slot: number, index: number): void {
     let stamp = this.stamps[type];
     let at = this.at[type];
     if (stamp === undefined || at === undefined || slot >= stamp.length) {
@@ -213,91 +229,145 @@ export class Side {
     return more ? [first, ...more] : [first];
   }
 
-  /** A step from `from` reaches `key` at `depth`: a new vertex, or another shortest way in. */
-  private reach(
-    key: number,
-    from: number,
-    fromIndex: number,
-    walk: number,
-    edge: number,
-    depth: number,
-    keepParents: boolean,
-    next: number[],
-  ): void {
-    const known = this.index.get(key);
+  /**
+   * A step reaches (farType, farSlot) from the vertex being expanded (see advance): a new vertex
+   * of the next layer, or another shortest way into one. Answers true when a first-meeting
+   * search may stop: the vertex is new and the other side has reached it.
+   */
+  private reach(farType: number, farSlot: number, walk: number, edge: number): boolean {
+    const known = this.index.at2(farType, farSlot);
     if (known === undefined) {
-      if (keepParents) this.add(key, depth, fromIndex, walk, edge);
-      else this.add(key, depth, -1, -1, -1);
-      next.push(key);
-    } else if (keepParents && this.depths[known] === depth) {
+      const key = vertexKey(farType, farSlot);
+      this.index.set2(farType, farSlot, this.keys.length);
+      this.keys.push(key);
+      this.depths.push(this.layerDepth);
+      if (this.keepParents) {
+        this.parentIndex.push(this.fromIndex);
+        this.parentWalk.push(walk);
+        this.parentEdge.push(edge);
+      } else {
+        this.parentIndex.push(-1);
+        this.parentWalk.push(-1);
+        this.parentEdge.push(-1);
+      }
+      this.next.push(key);
+      const other = this.other;
+      if (other !== undefined && other.index.has(farType, farSlot)) {
+        this.touched = true;
+        return this.stopAtFirst;
+      }
+    } else if (this.keepParents && this.depths[known] === this.layerDepth) {
       // Another shortest way into the same vertex: kept for all shortest paths.
-      const step: Step = { other: from, walk, edge };
+      const step: Step = { other: this.from, walk, edge };
       const more = this.moreParents.get(known);
       if (more) more.push(step);
       else this.moreParents.set(known, [step]);
     }
+    return false;
   }
 
-  /** Grows the search by one layer; returns the new frontier. */
-  advance(request: ResolvedRequest, budget: Budget, keepParents: boolean): number[] {
-    const next: number[] = [];
-    const depth = this.depth + 1;
+  // The layer being grown (fields rather than a closure per expanded vertex).
+  private next: number[] = [];
+  private layerDepth = 0;
+  private from = 0;
+  private fromIndex = -1;
+  private keepParents = false;
+  private other: Side | undefined;
+  private stopAtFirst = false;
+  /** Whether the last layer reached a vertex the other side had reached. */
+  touched = false;
+
+  /**
+   * Grows the search by one layer; returns the new frontier. With `other`, notes (`touched`)
+   * whether the layer reached any vertex the other side has reached; with `stopAtFirst` too, the
+   * layer stops at the first such vertex (the last one of the returned frontier), enough when
+   * one shortest path is wanted (see meetInTheMiddle).
+   */
+  advance(
+    request: ResolvedRequest,
+    budget: Budget,
+    keepParents: boolean,
+    other?: Side,
+    stopAtFirst = false,
+  ): number[] {
+    this.next = [];
+    this.layerDepth = this.depth + 1;
+    this.keepParents = keepParents;
+    this.other = other;
+    this.stopAtFirst = stopAtFirst;
+    this.touched = false;
     const walks = this.backward ? request.backWalks : request.walks;
     const { edgeTests, vertexTests } = request;
-    for (const from of this.frontier) {
+    let stop = false;
+    for (let f = 0; f < this.frontier.length && !stop; f++) {
+      const from = this.frontier[f] ?? 0;
       const type = keyType(from);
       const slot = keySlot(from);
-      const fromIndex = this.index.get(from) ?? -1;
-      for (let w = 0; w < walks.length; w++) {
+      this.from = from;
+      this.fromIndex = this.index.at2(type, slot) ?? -1;
+      for (let w = 0; w < walks.length && !stop; w++) {
         const walk = walks[w];
         if (!walk) continue;
         const { table, reversed } = walk;
         const edgeOk = edgeTests[w];
+        const alive = table.alive;
         // Out-adjacency (far end: the target), then for reverse walks and undirected edges the
         // in-adjacency (far end: the source) -- the rules of graph/traverse.ts forEachStep.
-        for (let side = 0; side < 2; side++) {
+        for (let side = 0; side < 2 && !stop; side++) {
           const outward = side === 0;
           if (outward ? reversed : !reversed && table.def.directed) continue;
           const adjacency = (outward ? table.out : table.in)[type];
           if (!adjacency) continue;
-          const alive = table.alive;
-          const farTypes = outward ? table.dstType : table.srcType;
-          const fars = outward ? table.dst : table.src;
           // An undirected self-loop walked from its in side is already reported from the out side.
           const skipSelfLoop = !outward && !reversed;
-          const visit = (edge: number): void => {
-            if (alive[edge] !== 1) return;
-            const farType = farTypes[edge] ?? 0;
-            const farSlot = fars[edge] ?? 0;
-            if (skipSelfLoop && farType === type && farSlot === slot) return;
-            budget.tick();
-            if (edgeOk && !edgeOk(edge)) return;
-            const vertexOk = vertexTests[farType];
-            if (vertexOk && !vertexOk(farSlot)) return;
-            this.reach(
-              vertexKey(farType, farSlot),
-              from,
-              fromIndex,
-              w,
-              edge,
-              depth,
-              keepParents,
-              next,
-            );
-          };
-          // The compact range first, then the edges added since the last fold (adjacency.ts).
+          // The compact range first, reading the far ends the fold wrote beside each edge (in
+          // order, no lookups in the edge table); then the edges added since the fold.
           if (slot < adjacency.built) {
-            const { offsets, edges } = adjacency;
+            const { offsets, edges, farType: farTypes, far } = adjacency;
+            const checkAlive = adjacency.dead !== 0;
             const end = offsets[slot + 1] ?? 0;
-            for (let k = offsets[slot] ?? 0; k < end; k++) visit(edges[k] ?? -1);
+            for (let k = offsets[slot] ?? 0; k < end; k++) {
+              const edge = edges[k] ?? -1;
+              if (checkAlive && alive[edge] !== 1) continue;
+              const farType = farTypes[k] ?? 0;
+              const farSlot = far[k] ?? 0;
+              if (skipSelfLoop && farType === type && farSlot === slot) continue;
+              budget.tick();
+              if (edgeOk && !edgeOk(edge)) continue;
+              const vertexOk = vertexTests[farType];
+              if (vertexOk && !vertexOk(farSlot)) continue;
+              if (this.reach(farType, farSlot, w, edge)) {
+                stop = true;
+                break;
+              }
+            }
           }
           const added = adjacency.deltaCount > 0 ? adjacency.delta.get(slot) : undefined;
-          if (added) for (const edge of added) visit(edge);
+          if (!added || stop) continue;
+          const farTypes = outward ? table.dstType : table.srcType;
+          const fars = outward ? table.dst : table.src;
+          for (const edge of added) {
+            if (alive[edge] !== 1) continue;
+            const farType = farTypes[edge] ?? 0;
+            const farSlot = fars[edge] ?? 0;
+            if (skipSelfLoop && farType === type && farSlot === slot) continue;
+            budget.tick();
+            if (edgeOk && !edgeOk(edge)) continue;
+            const vertexOk = vertexTests[farType];
+            if (vertexOk && !vertexOk(farSlot)) continue;
+            if (this.reach(farType, farSlot, w, edge)) {
+              stop = true;
+              break;
+            }
+          }
         }
       }
     }
+    const next = this.next;
+    this.next = [];
+    this.other = undefined;
     this.frontier = next;
-    this.depth = depth;
+    this.depth = this.layerDepth;
     return next;
   }
 }
@@ -314,10 +384,17 @@ export interface Meeting {
 /**
  * Bidirectional BFS from the sources and the targets. When a new layer of one side first
  * touches vertices the other side has seen, those vertices lie on shortest paths; the length
- * is the sum of their two distances (every meeting vertex has the same sum: a shorter path
- * would have met one layer earlier).
+ * is the sum of their two distances. Every meeting vertex of that layer is at the other side's
+ * full depth: one nearer the other side's origin would have been expanded by it, reaching the
+ * vertex this side came from, and the two would have met a layer earlier. So with `firstOnly`
+ * (one shortest path wanted) the layer stops at its first meeting vertex, which is the first
+ * of the whole layer's meeting vertices in discovery order: the same path as the full layer.
  */
-export function meetInTheMiddle(request: ResolvedRequest, budget: Budget): Meeting | undefined {
+export function meetInTheMiddle(
+  request: ResolvedRequest,
+  budget: Budget,
+  firstOnly = false,
+): Meeting | undefined {
   const forward = new Side(request, request.sources, false);
   const backward = new Side(request, request.targets, true);
   const common = request.sources.filter((s) => backward.distanceOf(s) !== undefined);
@@ -329,13 +406,21 @@ export function meetInTheMiddle(request: ResolvedRequest, budget: Budget): Meeti
   ) {
     const growForward = forward.frontier.length <= backward.frontier.length;
     const [side, other] = growForward ? [forward, backward] : [backward, forward];
-    const layer = side.advance(request, budget, true);
+    const layer = side.advance(request, budget, true, other, firstOnly);
+    if (!side.touched) continue;
+    if (firstOnly) {
+      const meet = layer[layer.length - 1] ?? 0;
+      return {
+        length: side.depth + (other.distanceOf(meet) ?? 0),
+        meet: [meet],
+        forward,
+        backward,
+      };
+    }
     let best = Infinity;
     for (const key of layer) best = Math.min(best, other.distanceOf(key) ?? Infinity);
-    if (best < Infinity) {
-      const meet = layer.filter((key) => other.distanceOf(key) === best);
-      return { length: side.depth + best, meet, forward, backward };
-    }
+    const meet = layer.filter((key) => other.distanceOf(key) === best);
+    return { length: side.depth + best, meet, forward, backward };
   }
   return undefined;
 }
