@@ -14,7 +14,7 @@ import {
 } from './accum.js';
 import { QueryRuntimeError } from './errors.js';
 import { checkQueryMemory, defaultQueryMemoryBytes, estimateBytes } from './memory.js';
-import { vslotOf, vtypeOf } from './runtime-values.js';
+import { VT, vslotOf, vtypeOf } from './runtime-values.js';
 import { isScalarAccum, type AccSpec } from './types.js';
 import type { WriteSet } from './writes.js';
 
@@ -117,8 +117,11 @@ export class VAcc implements Flushable {
   /** 1: SumAccum<DOUBLE>, 2: SumAccum<FLOAT> (fast paths), 0: other. */
   private readonly sumKind: number;
   private dv: (Column | undefined)[] = [];
+  /** This clause's inputs are not marked (see denseFor). */
+  private dense = false;
   private dmark: (Uint8Array | undefined)[] = [];
-  private touched: number[] = [];
+  /** Ids with a pending += input in this clause (cleared in place, so generated code may hold it). */
+  readonly touched: number[] = [];
   private assigned: Map<number, unknown> | null = null;
   private pendIds: number[] = [];
   private pendVals: unknown[] = [];
@@ -264,7 +267,8 @@ export class VAcc implements Flushable {
     else this.acc(id).assign(v);
   }
 
-  private markDirty(): void {
+  /** Lists this accumulator among those the end of the clause flushes (generated code). */
+  markDirty(): void {
     if (!this.dirty) {
       this.dirty = true;
       this.run.dirty.push(this);
@@ -324,6 +328,149 @@ export class VAcc implements Flushable {
     }
   }
 
+  /** The += input column of type t of a SumAccum<DOUBLE> (generated ACCUM code adds into it). */
+  deltaF64(t: number): Float64Array {
+    this.ensureDelta(t);
+    return this.dv[t] as Float64Array;
+  }
+
+  /** The marks of the slots of type t with a pending input (1: listed in `touched`). */
+  deltaMark(t: number): Uint8Array {
+    this.ensureDelta(t);
+    return this.dmark[t] as Uint8Array;
+  }
+
+  private ensureDelta(t: number): void {
+    if (this.dv[t] && this.dmark[t]) return;
+    const n = this.slots(t);
+    this.dv[t] = this.sumKind !== 0 ? this.run.pool.take(true, 0, n) : filled(n, undefined);
+    this.dmark[t] = this.run.pool.take(false, 0, n) as Uint8Array;
+  }
+
+  /**
+   * Whether this clause's += inputs (of a SumAccum<DOUBLE> in Float64Arrays) are added into the
+   * delta columns without marking each vertex, because the clause has `sources` source vertices,
+   * at least an eighth of the graph's: the flush then reads the whole delta columns, which costs
+   * no more than the clause. Decided at the clause's first input; kept until its flush.
+   */
+  denseFor(sources: number): boolean {
+    if (!this.dense && this.kind === F64 && this.sumKind === 1) {
+      let total = 0;
+      for (const table of this.run.graph.vertexByIndex) total += table?.slotCount ?? 0;
+      this.dense = sources * 8 >= total;
+    }
+    return this.dense;
+  }
+
+  /** flush() of a SumAccum<DOUBLE> in a Float64Array: the sums added in place. */
+  private flushSum(): void {
+    if (this.dense) {
+      this.flushDense();
+      return;
+    }
+    const touched = this.touched;
+    const raw = this.raw;
+    let lt = -1;
+    let a: Float64Array | undefined;
+    let d: Float64Array | undefined;
+    let m: Uint8Array | undefined;
+    for (let i = 0; i < touched.length; i++) {
+      const id = touched[i] as number;
+      const t = Math.floor(id / VT);
+      const s = id - t * VT;
+      if (t !== lt) {
+        lt = t;
+        a = this.column(t) as Float64Array;
+        d = this.dv[t] as Float64Array;
+        m = this.dmark[t];
+      }
+      const col = a as Float64Array;
+      const old = col[s] as number;
+      if (old === raw) this.note(t, s, col);
+      col[s] = old + ((d as Float64Array)[s] as number);
+      (d as Float64Array)[s] = 0;
+      (m as Uint8Array)[s] = 0;
+    }
+    touched.length = 0;
+  }
+
+  /**
+   * flushSum() after dense inputs: every slot whose delta is not 0 gets it (a delta of exactly 0
+   * adds nothing), then the marks of inputs that came through addDeferredAt are cleared.
+   */
+  private flushDense(): void {
+    this.dense = false;
+    const raw = this.raw;
+    this.dv.forEach((column, t) => {
+      if (!column) return;
+      const d = column as Float64Array;
+      const a = this.column(t) as Float64Array;
+      for (let s = 0; s < d.length; s++) {
+        const x = d[s] as number;
+        if (x === 0) continue;
+        const old = a[s] as number;
+        if (old === raw) this.note(t, s, a);
+        a[s] = old + x;
+        d[s] = 0;
+      }
+    });
+    const touched = this.touched;
+    for (let i = 0; i < touched.length; i++) {
+      const id = touched[i] as number;
+      const m = this.dmark[Math.floor(id / VT)];
+      if (m) m[id % VT] = 0;
+    }
+    touched.length = 0;
+  }
+
+  /**
+   * The Float64Array column of type t when this accumulator keeps one (a FLOAT/DOUBLE Sum, Max
+   * or Min), else null. Generated code writes it directly, calling noteAt before the first
+   * write of a slot that holds `raw` (so release() can reset the column).
+   */
+  f64Col(t: number): Float64Array | null {
+    return this.kind === F64 ? (this.column(t) as Float64Array) : null;
+  }
+
+  /** The init value as a typed column holds it. */
+  get rawValue(): number {
+    return this.raw;
+  }
+
+  /** Notes a write of slot s of type t (the slot holds rawValue now). */
+  noteAt(t: number, s: number): void {
+    this.note(t, s, this.column(t) as Typed);
+  }
+
+  /** The prime snapshot's Float64Array column of type t, or null (no snapshot, other kind). */
+  prevF64(t: number): Float64Array | null {
+    const p = this.kind === F64 && this.prev ? this.prev[t] : undefined;
+    return p instanceof Float64Array ? p : null;
+  }
+
+  /** assign() with the vertex's type index and slot known (generated POST-ACCUM code). */
+  assignAt(t: number, s: number, id: number, v: unknown): void {
+    if (this.scalar) this.put(t, s, this.scalar.conv(v));
+    else this.acc(id).assign(v);
+  }
+
+  /** add() with the vertex's type index and slot known (generated POST-ACCUM code). */
+  addAt(t: number, s: number, id: number, v: unknown): void {
+    const sc = this.scalar;
+    if (sc) this.put(t, s, sc.combine(this.read(this.column(t), s), sc.conv(v)));
+    else this.acc(id).add(v);
+  }
+
+  /** getPrev() with the vertex's type index and slot known. */
+  getPrevAt(t: number, s: number, id: number): unknown {
+    const prev = this.prev;
+    if (!prev || !this.scalar) return this.getPrev(id);
+    const p = prev[t];
+    if (!p) return this.init;
+    const v = p[s];
+    return this.kind === BOOLS ? v === 1 : v;
+  }
+
   assignDeferred(id: number, v: unknown): void {
     this.markDirty();
     (this.assigned ??= new Map()).set(id, v);
@@ -337,7 +484,8 @@ export class VAcc implements Flushable {
       this.assigned = null;
     }
     const sc = this.scalar;
-    if (sc) {
+    if (sc && this.kind === F64 && this.sumKind === 1) this.flushSum();
+    else if (sc) {
       const f64 = this.kind === F64;
       for (const id of this.touched) {
         const t = vtypeOf(id);
@@ -353,7 +501,7 @@ export class VAcc implements Flushable {
         if (this.sumKind !== 0) (d as Float64Array)[s] = 0;
         else (d as unknown[])[s] = undefined;
       }
-      this.touched = [];
+      this.touched.length = 0;
     } else {
       const ids = this.pendIds;
       const vals = this.pendVals;
@@ -386,7 +534,8 @@ export class VAcc implements Flushable {
     }
     this.dv = [];
     this.dmark = [];
-    this.touched = [];
+    this.touched.length = 0;
+    this.dense = false;
   }
 }
 
@@ -408,6 +557,24 @@ export class GAccPending implements Flushable {
     private readonly run: Run,
     private readonly index: number,
   ) {}
+  /**
+   * add() of a number (generated code): while folding a DOUBLE Sum, Max or Min whose value is a
+   * number, combined here as its combine function would (Max/Min keep the current value unless
+   * the input compares greater/less, so NaN never replaces it).
+   */
+  addNumber(v: number): void {
+    if (this.dirty && this.num !== 0) {
+      const cur = this.cur as number;
+      if (this.num === 1) this.cur = cur + v;
+      else if (this.num === 2) {
+        if (v > cur) this.cur = v;
+      } else if (v < cur) this.cur = v;
+      return;
+    }
+    this.add(v);
+  }
+  /** Folding a DOUBLE accumulator with a number value: 1 Sum, 2 Max, 3 Min; else 0. */
+  private num = 0;
   add(v: unknown): void {
     if (!this.dirty) {
       this.mark();
@@ -416,6 +583,17 @@ export class GAccPending implements Flushable {
         this.acc = acc;
         this.sc = scalarCached(acc.spec);
         this.cur = acc.v;
+        const spec = acc.spec;
+        this.num =
+          spec.el.k !== 'double' || typeof acc.v !== 'number'
+            ? 0
+            : spec.name === 'SumAccum'
+              ? 1
+              : spec.name === 'MaxAccum'
+                ? 2
+                : spec.name === 'MinAccum'
+                  ? 3
+                  : 0;
       }
     }
     const sc = this.sc;
@@ -436,6 +614,7 @@ export class GAccPending implements Flushable {
   }
   flush(): void {
     this.dirty = false;
+    this.num = 0;
     if (this.acc !== null) {
       this.acc.v = this.cur;
       this.acc = null;

@@ -145,10 +145,50 @@ function countDirected(walks: readonly Walk[], t: number, s: number): number {
 }
 
 /** The walks of one edge type list; `directed` when none is undirected (countDirected applies). */
-interface DegreeEntry {
+export interface DegreeEntry {
   readonly walks: Walk[];
   readonly directed: boolean;
   readonly deg: (Int32Array | undefined)[];
+}
+
+/** The degree entry of the edge type list `raw` (a value as edgeNames takes it), cached per run. */
+function degreeEntry(c: CompileContext, r: Run, k: number, raw: unknown): DegreeEntry {
+  let cache = r.cache[k] as DegreeCache | undefined;
+  if (!cache) r.cache[k] = cache = { byKey: new Map(), lastRaw: undefined, last: undefined };
+  let entry = cache.last;
+  if (!entry || raw !== cache.lastRaw) {
+    const list = edgeNames(raw);
+    const key = list.join('\u0000');
+    entry = cache.byKey.get(key);
+    if (!entry) {
+      const walks = walksFor(c, r, list, 'out', 'right');
+      entry = { walks, directed: walks.every((w) => w.fwd !== w.bwd), deg: [] };
+      cache.byKey.set(key, entry);
+    }
+    cache.last = entry;
+    cache.lastRaw = raw;
+  }
+  return entry;
+}
+
+/** The degree of vertex (t, s) along an entry's walks (see degreeFn). */
+export function degreeAt(r: Run, entry: DegreeEntry, t: number, s: number): number {
+  if (entry.directed) {
+    const n = countDirected(entry.walks, t, s);
+    if (n >= 0) return n;
+  }
+  let arr = entry.deg[t];
+  if (!arr) entry.deg[t] = arr = new Int32Array(r.graph.vertexByIndex[t]?.slotCount ?? 0).fill(-1);
+  let d = arr[s] as number;
+  if (d < 0) {
+    let n = 0;
+    const count = () => {
+      n++;
+    };
+    for (const w of entry.walks) walkEdges(w, t, s, count);
+    arr[s] = d = n;
+  }
+  return d;
 }
 
 /**
@@ -158,43 +198,17 @@ interface DegreeEntry {
  */
 export function degreeFn(c: CompileContext, names: Fn | null): (r: Run, id: number) => number {
   const k = c.cacheSlot();
-  return (r, id) => {
-    let cache = r.cache[k] as DegreeCache | undefined;
-    if (!cache) r.cache[k] = cache = { byKey: new Map(), lastRaw: undefined, last: undefined };
-    const raw = names ? names(r) : null;
-    let entry = cache.last;
-    if (!entry || raw !== cache.lastRaw) {
-      const list = edgeNames(raw);
-      const key = list.join('\u0000');
-      entry = cache.byKey.get(key);
-      if (!entry) {
-        const walks = walksFor(c, r, list, 'out', 'right');
-        entry = { walks, directed: walks.every((w) => w.fwd !== w.bwd), deg: [] };
-        cache.byKey.set(key, entry);
-      }
-      cache.last = entry;
-      cache.lastRaw = raw;
-    }
-    const t = vtypeOf(id);
-    const s = vslotOf(id);
-    if (entry.directed) {
-      const n = countDirected(entry.walks, t, s);
-      if (n >= 0) return n;
-    }
-    let arr = entry.deg[t];
-    if (!arr)
-      entry.deg[t] = arr = new Int32Array(r.graph.vertexByIndex[t]?.slotCount ?? 0).fill(-1);
-    let d = arr[s] as number;
-    if (d < 0) {
-      let n = 0;
-      const count = () => {
-        n++;
-      };
-      for (const w of entry.walks) walkEdges(w, t, s, count);
-      arr[s] = d = n;
-    }
-    return d;
-  };
+  return (r, id) =>
+    degreeAt(r, degreeEntry(c, r, k, names ? names(r) : null), vtypeOf(id), vslotOf(id));
+}
+
+/**
+ * degreeFn's entry for the edge type list as it is now: generated code reads it once per clause
+ * when the list cannot change during the clause, then calls degreeAt per vertex.
+ */
+export function degreeEntryFn(c: CompileContext, names: Fn | null): (r: Run) => DegreeEntry {
+  const k = c.cacheSlot();
+  return (r) => degreeEntry(c, r, k, names ? names(r) : null);
 }
 
 /** Distinct vertices in first-seen order, marked per type. */

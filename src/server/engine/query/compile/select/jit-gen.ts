@@ -28,7 +28,7 @@ import {
   VT,
 } from '../../runtime-values.js';
 import { BUILTINS } from '../../functions.js';
-import { degreeFn } from '../context/edge-walk.js';
+import { degreeAt, degreeEntryFn, degreeFn } from '../context/edge-walk.js';
 import {
   accumValueType,
   arithKind,
@@ -86,6 +86,9 @@ const helpers = {
   VT,
 };
 
+/** Placeholder in generated scan code: `true` in the variant that marks each += input. */
+export const SPARSE = '__SPARSE__';
+
 export class Gen {
   /** Fallback closures, called as X<k>(r). */
   readonly closures: (Fn | SyncStmt | ((r: Run, id: number) => number))[] = [];
@@ -96,6 +99,16 @@ export class Gen {
   ok = true;
   /** Alias slot -> locals of the generated function: the vertex id, its type index and slot. */
   locals = new Map<number, Local>();
+  /** Per-source memos of ACCUM inputs (see perSourceValue). */
+  private readonly memos: { name: string; code: string; memo: string }[] = [];
+  /** Vertex accumulators whose += inputs the scan adds into delta columns (see stmt). */
+  readonly denseSums = new Set<number>();
+  /** Lines of the prologue beyond the accumulator bindings (each once). */
+  readonly extra = new Set<string>();
+  /** Per-type variables by `local id|initializer`: see typed(). */
+  private readonly typedVars = new Map<string, string>();
+  /** Statements reloading the per-type variables of a local, by the local's id name. */
+  private readonly reloads = new Map<string, string[]>();
   constructor(
     readonly c: CompileContext,
     readonly cx: Cx,
@@ -123,6 +136,30 @@ export class Gen {
 
   slotCode(slot: number): string {
     return this.locals.get(slot)?.id ?? `f[${slot}]`;
+  }
+
+  /**
+   * A value that depends only on a local vertex's type (an accumulator column, collector marks):
+   * a variable of the generated function, set by reload(local) whenever that type changes, so a
+   * row reads a typed array instead of calling a method per row.
+   */
+  typed(at: Local, init: (t: string) => string): string {
+    const text = init(at.t);
+    const key = `${at.id}|${text}`;
+    let name = this.typedVars.get(key);
+    if (name === undefined) {
+      name = `tc${this.typedVars.size}`;
+      this.typedVars.set(key, name);
+      let list = this.reloads.get(at.id);
+      if (!list) this.reloads.set(at.id, (list = []));
+      list.push(`${name} = ${text};`);
+    }
+    return name;
+  }
+
+  /** The statements that set the per-type variables of the local named `id` (see typed()). */
+  reload(id: string): string {
+    return (this.reloads.get(id) ?? []).join('\n');
   }
 
   /** The locals of an expression naming an alias held in locals. */
@@ -163,10 +200,21 @@ export class Gen {
         const at = this.local(e.target);
         if (at && at.id !== 'sid') this.rowDep = true;
         if (!e.prime && at && isScalarAccum(info.spec)) {
-          const cell = `va${info.index}.col(${at.t})[${at.s}]`;
+          const col = this.typed(at, (t) => `va${info.index}.col(${t})`);
+          const cell = `${col}[${at.s}]`;
           // OrAccum / AndAccum columns hold 0 / 1 (see VAcc).
           const bools = info.spec.name === 'OrAccum' || info.spec.name === 'AndAccum';
           return { c: bools ? `(${cell} === 1)` : cell, t: accumValueType(info.spec) };
+        }
+        if (e.prime && at) {
+          const slow = `va${info.index}.getPrevAt(${at.t}, ${at.s}, ${at.id})`;
+          if (!isScalarAccum(info.spec)) return { c: slow, t: accumValueType(info.spec) };
+          // The snapshot's Float64Array when there is one (VAcc.prevF64).
+          const prev = this.typed(at, (ty) => `va${info.index}.prevF64(${ty})`);
+          return {
+            c: `(${prev} !== null ? ${prev}[${at.s}] : ${slow})`,
+            t: accumValueType(info.spec),
+          };
         }
         const target = this.expr(e.target);
         const m = e.prime ? 'getPrev' : 'get';
@@ -220,8 +268,31 @@ export class Gen {
     const plain = isNumeric(v.t) || v.t.k === 'bool' || v.t.k === 'string';
     if (dep || !plain || !this.hoist || !/[(.[]/.test(v.c)) return v;
     const h = `h${this.perSource.length}`;
-    this.perSource.push(`let ${h} = undefined, ${h}ok = false;`);
-    return { c: `(${h}ok ? ${h} : ((${h} = ${v.c}), (${h}ok = true), ${h}))`, t: v.t };
+    // Initialised with a value of its kind, so a numeric memo stays a number in V8's eyes.
+    const init = v.t.k === 'bool' ? 'false' : v.t.k === 'string' ? "''" : '0';
+    this.perSource.push(`let ${h} = ${init}, ${h}ok = false;`);
+    const memo = `(${h}ok ? ${h} : ((${h} = ${v.c}), (${h}ok = true), ${h}))`;
+    this.memos.push({ name: h, code: v.c, memo });
+    return { c: memo, t: v.t };
+  }
+
+  /**
+   * Code that sets every per-source memo not yet set. Memoized values read no closure (those
+   * count as row-dependent), so they have no effect but their value or an error; where every row
+   * of a range reaches the ACCUM statements, evaluating them at the range's first row is what
+   * the rows would do, and the rows can then read the plain variable (see withoutMemos).
+   */
+  memoInit(): string {
+    return this.memos
+      .map((m) => `if (!${m.name}ok) { ${m.name} = ${m.code}; ${m.name}ok = true; }`)
+      .join('\n');
+  }
+
+  /** `code` with each memo read as its variable (after memoInit). */
+  withoutMemos(code: string): string {
+    let out = code;
+    for (const m of this.memos) out = out.split(m.memo).join(m.name);
+    return out;
   }
 
   /**
@@ -251,7 +322,30 @@ export class Gen {
     const sym = e.target.kind === 'Name' ? this.cx.scope.lookup(e.target.name) : undefined;
     if (!at || e.name.toLowerCase() !== 'outdegree' || e.args.length > 1) return null;
     if (!sym || sym.kind !== 'alias' || sym.t.k !== 'vertex') return null;
-    const names = e.args[0] ? compileExpr(this.c, e.args[0], this.cx).f : null;
+    const arg = e.args[0];
+    const names = arg ? compileExpr(this.c, arg, this.cx).f : null;
+    // In ACCUM the edge type list cannot change during the clause (writes to variables wait for
+    // its end) when it is a literal or a variable: its walks are found once, at the first row.
+    const argSym = arg?.kind === 'Name' ? this.cx.scope.lookup(arg.name) : undefined;
+    const fixed =
+      this.cx.mode === 'accum' &&
+      (!arg || arg.kind === 'StringLit' || (argSym?.kind === 'var' && !argSym.row));
+    if (fixed) {
+      this.closures.push(degreeEntryFn(this.c, names));
+      const k = this.closures.length - 1;
+      this.closures.push(degreeAt as unknown as Fn);
+      this.extra.add(`const degreeAt${k} = X${k + 1};`);
+      this.extra.add(`let DE${k} = null;`);
+      const call = (t: string, s: string) =>
+        `degreeAt${k}(r, DE${k} === null ? (DE${k} = X${k}(r)) : DE${k}, ${t}, ${s})`;
+      if (at.id !== 'sid') {
+        this.rowDep = true;
+        return { c: call(at.t, at.s), t: INT };
+      }
+      const memo = `deg${k}`;
+      this.perSource.push(`let ${memo} = -1;`);
+      return { c: `(${memo} >= 0 ? ${memo} : (${memo} = ${call('st', 'ss')}))`, t: INT };
+    }
     this.closures.push(degreeFn(this.c, names));
     const d = `X${this.closures.length - 1}`;
     if (at.id !== 'sid') {
@@ -342,12 +436,44 @@ export class Gen {
         const va = `va${info.index}`;
         this.vas.add(info.index);
         const t = this.slotCode(direct);
-        if (mode === 'post')
-          return s.op === '=' ? `${va}.assign(${t}, ${v.c});` : `${va}.add(${t}, ${v.c});`;
         const at = this.local(tg.target);
+        if (mode === 'post') {
+          const m = s.op === '=' ? 'assign' : 'add';
+          const call = at
+            ? `${va}.${m}At(${at.t}, ${at.s}, ${at.id}, $x);`
+            : `${va}.${m}(${t}, $x);`;
+          // A FLOAT/DOUBLE Sum held in a Float64Array (VAcc.f64Col), given a number: written
+          // straight into the column, converted as the accumulator converts (FLOAT: 32 bits).
+          const el = info.spec.el.k;
+          const direct =
+            at &&
+            isFloatType(v.t) &&
+            info.spec.name === 'SumAccum' &&
+            (el === 'double' || el === 'float');
+          if (!direct) return `{ const $x = ${v.c}; ${call} }`;
+          const col = this.typed(at, (ty) => `${va}.f64Col(${ty})`);
+          this.extra.add(`const raw${info.index} = ${va}.rawValue;`);
+          const conv = el === 'float' ? 'Math.fround' : '';
+          const cell = `${col}[${at.s}]`;
+          const value = s.op === '=' ? `${conv}($x)` : `${conv}($o + ${conv}($x))`;
+          return `{ const $x = ${v.c};
+if (${col} === null) ${call}
+else { const $o = ${cell}; if ($o === raw${info.index}) ${va}.noteAt(${at.t}, ${at.s}); ${cell} = ${value}; } }`;
+        }
         const sumD = info.spec.name === 'SumAccum' && info.spec.el.k === 'double';
-        if (s.op === '+=' && at && sumD && isFloatType(v.t))
-          return `${va}.addSumAt(${at.t}, ${at.s}, ${at.id}, ${v.c});`;
+        if (s.op === '+=' && at && sumD && isFloatType(v.t)) {
+          // VAcc.addSumAt written out: the input added into the clause's delta column.
+          const dv = this.typed(at, (ty) => `${va}.deltaF64(${ty})`);
+          const dm = this.typed(at, (ty) => `${va}.deltaMark(${ty})`);
+          const k = info.index;
+          this.extra.add(`const tch${k} = ${va}.touched;`);
+          this.extra.add(`${va}.markDirty();`);
+          // Many sources: no marks (the flush reads the whole delta column, see denseFor); the
+          // scan is built twice, with SPARSE true and false (jit.ts).
+          this.denseSums.add(k);
+          return `{ const $x = ${v.c}; ${dv}[${at.s}] += $x;
+if (${SPARSE} && ${dm}[${at.s}] === 0) { ${dm}[${at.s}] = 1; tch${k}.push(${at.id}); } }`;
+        }
         if (s.op === '+=' && v.t.k !== 'accum' && v.t.k !== 'any')
           return at
             ? `${va}.addDeferredAt(${at.t}, ${at.s}, ${at.id}, ${v.c});`
@@ -362,6 +488,7 @@ export class Gen {
         const v = this.expr(s.value);
         this.gps.add(info.index);
         if (s.op === '=') this.c.gAssignedInClauses.add(info.index);
+        if (s.op === '+=' && isFloatType(v.t)) return `gp${info.index}.addNumber(${v.c});`;
         const m = s.op === '=' ? 'assign' : 'add';
         return `gp${info.index}.${m}(snapshotValue(${v.c}));`;
       }
@@ -382,6 +509,8 @@ export class Gen {
     const lines = ['const f = r.f;'];
     for (const i of this.vas) lines.push(`const va${i} = r.va[${i}];`);
     for (const i of this.gps) lines.push(`const gp${i} = r.pendingFor(${i});`);
+    lines.push(...this.extra);
+    for (const name of this.typedVars.values()) lines.push(`let ${name};`);
     return lines.join('\n');
   }
 }
@@ -420,7 +549,22 @@ export function build(g: Gen, name: string, params: string, body: string): unkno
   const names = Object.keys(helpers);
   const closures = g.closures.map((_x, k) => `const X${k} = X[${k}];`).join('\n');
   const src = `"use strict";\n${closures}\nreturn function ${name}(${params}) {\n${g.prologue()}\n${body}\n};`;
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- source built from the AST, see above
-  const factory = new Function(...names, 'X', src) as (...args: unknown[]) => unknown;
+  let factory = factories.get(src);
+  if (factory === undefined) {
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- source built from the AST, see above
+    factory = new Function(...names, 'X', src) as Factory;
+    if (factories.size >= maxFactories) factories.clear();
+    factories.set(src, factory);
+  }
   return factory(...names.map((n) => helpers[n as keyof typeof helpers]), g.closures);
 }
+
+type Factory = (...args: unknown[]) => unknown;
+
+/**
+ * Factories by generated source. Queries of the same shape (an interpreted query sent again with
+ * a new comment, the same SELECT in two queries) get functions made by one factory: V8 keeps
+ * one compiled and optimized code per factory, so they start fast instead of warming up anew.
+ */
+const factories = new Map<string, Factory>();
+const maxFactories = 512;

@@ -10,17 +10,24 @@
 import type { DmlStmt, Expr } from '../../../../../core/gsql/index.js';
 import type { Cx, Scope } from '../context/compile-types.js';
 import type { CompileContext } from '../context/compile-context.js';
-import type { Run } from '../../run.js';
+import type { Run, VAcc } from '../../run.js';
 import type { CompileUpper } from '../statements/statement.js';
-import { build, Gen } from './jit-gen.js';
+import { build, Gen, SPARSE } from './jit-gen.js';
 import type { Collector, Walk } from '../context/edge-walk.js';
+import type { Adjacency } from '../../../graph/adjacency.js';
+import type { EdgeTable } from '../../../graph/edge-table.js';
 
 /** What the generated row loop needs to know of the SELECT (all checked to be simple). */
 export interface JitPlan {
   readonly scope: Scope;
   readonly srcSlot: number;
   /** The one hop, or null for `FROM S:s` alone. */
-  readonly hop: { readonly targetSlot: number; readonly edgeSlot: number } | null;
+  readonly hop: {
+    readonly targetSlot: number;
+    readonly edgeSlot: number;
+    /** The target filter may test vertex-set membership (else `has` is always null). */
+    readonly sets: boolean;
+  } | null;
   readonly where: Expr | null;
   readonly accum: readonly DmlStmt[] | null;
   readonly posts: readonly { readonly slot: number; readonly stmts: readonly DmlStmt[] }[];
@@ -29,7 +36,7 @@ export interface JitPlan {
   readonly upper: CompileUpper;
 }
 
-/** Rows from `ids[i]` on until about 2048 rows are done; answers the next source index. */
+/** Rows from `ids[i]` on until about `chunk` rows are done; answers the next source index. */
 export type JitScan = (
   r: Run,
   ids: readonly number[],
@@ -39,7 +46,7 @@ export type JitScan = (
   has: ((id: number) => boolean) | null,
   sets: readonly Collector[],
 ) => number;
-/** One POST-ACCUM clause over `ids[i]...`, about 2048 vertices per call; the next index. */
+/** One POST-ACCUM clause over `ids[i]...`, about `chunk` vertices per call; the next index. */
 export type JitPost = (r: Run, ids: readonly number[], i: number) => number;
 
 export interface JitSelect {
@@ -47,49 +54,146 @@ export interface JitSelect {
   readonly posts: readonly JitPost[];
 }
 
+/**
+ * Rows (or POST-ACCUM vertices) per call of a generated function; the caller may yield to the
+ * event loop between calls. About a millisecond of the simplest rows: each call costs a prologue
+ * (and its caller a clock read), so it must not be much shorter.
+ */
+const chunk = 32768;
+
 /** Placeholder line of the target alias's frame write. */
 const TARGET_SLOT = '/* target slot */';
 
-/** The edge loops of one walk direction: CSR range (far ends read in order), then the delta. */
-function edgeLoops(dir: 'out' | 'in', body: string, edge: boolean): string {
-  const far = dir === 'out' ? ['table.dstType', 'table.dst'] : ['table.srcType', 'table.src'];
-  const loop = dir === 'in' ? 'if (w.fwd && ft === st && fs === ss) continue;' : '';
-  const row = `${loop}
-const flip = ${dir === 'in'};
-do {
-${body}
-} while (false);`;
-  return `{
-const adj = table.${dir}[st];
-if (adj !== undefined) {
-  if (ss < adj.built) {
-    const EL = adj.edges;
-    const FTY = adj.farType;
-    const FAR = adj.far;
-    const dirty = adj.dead !== 0;
-    const end = adj.offsets[ss + 1];
-    for (let k = adj.offsets[ss]; k < end; k++) {
-      ${edge ? 'const e = EL[k];' : ''}
-      if (dirty && alive[EL[k]] !== 1) continue;
-      const ft = FTY[k];
-      const fs = FAR[k];
-${row}
-    }
+/**
+ * The far ends of the delta edges of `ss` (in `adj`, the out- or in-adjacency of `table`) copied
+ * into typed arrays, so the generated row loop reads them as it reads a CSR range. Rare: deltas
+ * exist only between a write and the next fold or compaction.
+ */
+export function deltaRange(
+  adj: Adjacency,
+  table: EdgeTable,
+  out: boolean,
+  ss: number,
+): { t: Uint16Array; s: Int32Array; e: Int32Array } | null {
+  const list = adj.delta.get(ss);
+  if (list === undefined || list.length === 0) return null;
+  const n = list.length;
+  const t = new Uint16Array(n);
+  const s = new Int32Array(n);
+  const e = new Int32Array(n);
+  const ft = out ? table.dstType : table.srcType;
+  const fs = out ? table.dst : table.src;
+  for (let k = 0; k < n; k++) {
+    const edge = list[k] as number;
+    e[k] = edge;
+    t[k] = ft[edge] as number;
+    s[k] = fs[edge] as number;
   }
-  if (adj.deltaCount > 0) {
-    const FT = ${far[0]};
-    const FS = ${far[1]};
-    const EL = adj.delta.get(ss);
-    if (EL !== undefined)
-      for (let k = 0; k < EL.length; k++) {
-        const e = EL[k];
-        if (alive[e] !== 1) continue;
-        const ft = FT[e];
-        const fs = FS[e];
-${row}
-      }
-  }
+  return { t, s, e };
 }
+
+/** The arrays of a lane range before it is known (a source past the CSR). */
+const EMPTY16 = new Uint16Array(0);
+const EMPTY32 = new Int32Array(0);
+
+/** One adjacency a source's rows come from: a walk in one direction from one vertex type. */
+export interface Lane {
+  readonly w: Walk;
+  readonly table: EdgeTable;
+  readonly adj: Adjacency;
+  readonly out: boolean;
+  /** An undirected self-loop is reported from the out side only: skip it on this side. */
+  readonly loops: boolean;
+}
+
+/** The lanes of sources of vertex type `st` along `walks`, in walk order, out before in. */
+export function lanesFor(walks: readonly Walk[], st: number): Lane[] {
+  const lanes: Lane[] = [];
+  for (const w of walks) {
+    const table = w.table;
+    const out = w.fwd ? table.out[st] : undefined;
+    if (out) lanes.push({ w, table, adj: out, out: true, loops: false });
+    const back = w.bwd ? table.in[st] : undefined;
+    if (back) lanes.push({ w, table, adj: back, out: false, loops: w.fwd });
+  }
+  return lanes;
+}
+
+/**
+ * The edges of the source (st, ss) along every lane (found when the source's type changes): the
+ * CSR range, then the delta (copied by deltaRange), through one row body for ranges whose far
+ * ends share a type (its per-type variables, see Gen.typed, are set once per range) and one for
+ * mixed ranges (they are set again whenever the far end's type changes).
+ */
+function edgeLoops(
+  body: string,
+  fast: { body: string; init: string },
+  reloadTarget: string,
+): string {
+  const reload = `if (ft !== lt) {
+          lt = ft;
+          tok = types === null || types[ft] === 1;
+          ${reloadTarget}
+        }`;
+  return `for (let li = 0; li < lanes.length; li++) {
+  const lane = lanes[li];
+  const adj = lane.adj;
+  const table = lane.table;
+  const w = lane.w;
+  const loops = lane.loops;
+  const flip = !lane.out;
+  const alive = table.alive;
+  let FTY = EMPTY16, FAR = EMPTY32, EL = EMPTY32, k = 0, end = 0, check = false, one = -1;
+  if (ss < adj.built) {
+    FTY = adj.farType;
+    FAR = adj.far;
+    EL = adj.edges;
+    k = adj.offsets[ss];
+    end = adj.offsets[ss + 1];
+    check = adj.dead !== 0;
+    one = adj.farTypeOnly;
+  }
+  for (let part = 0; ; part++) {
+    if (one >= 0) {
+      // Every far end of the range has one type: its variables are set once.
+      const ft = one;
+      ${reload}
+      if (!tok) {
+        // No row of this range passes the target's type.
+      } else if (!check && !loops) {
+        ${fast.init ? `if (k < end) {\n${fast.init}\n}` : ''}
+        for (; k < end; k++) {
+          const fs = FAR[k];
+${fast.body}
+        }
+      } else
+        for (; k < end; k++) {
+          if (check && alive[EL[k]] !== 1) continue;
+          const fs = FAR[k];
+          if (loops && ft === st && fs === ss) continue;
+${body}
+        }
+    } else
+      for (; k < end; k++) {
+        if (check && alive[EL[k]] !== 1) continue;
+        const ft = FTY[k];
+        const fs = FAR[k];
+        if (loops && ft === st && fs === ss) continue;
+        ${reload}
+        if (!tok) continue;
+${body}
+      }
+    if (part === 1 || adj.deltaCount === 0) break;
+    const d = deltaRange(adj, table, lane.out, ss);
+    if (d === null) break;
+    FTY = d.t;
+    FAR = d.s;
+    EL = d.e;
+    k = 0;
+    end = EL.length;
+    check = true;
+    one = -1;
+  }
 }`;
 }
 
@@ -105,65 +209,119 @@ export function jitSelect(c: CompileContext, plan: JitPlan): JitSelect | null {
     if (hop) g.locals.set(hop.targetSlot, { id: 'tid', t: 'ft', s: 'fs' });
     const lines: string[] = [];
     if (hop) {
-      lines.push('if (types !== null && types[ft] !== 1) continue;');
       lines.push('const tid = ft * VT + fs;');
-      lines.push('if (has !== null && !has(tid)) continue;');
+      if (hop.sets) lines.push('if (has !== null && !has(tid)) continue;');
       // Kept up to date only when a fallback closure might read it (see below).
       lines.push(TARGET_SLOT);
       if (hop.edgeSlot >= 0)
-        lines.push(`f[${hop.edgeSlot}] = new EdgeRef(table, e, flip, w.name);`);
+        lines.push(`f[${hop.edgeSlot}] = new EdgeRef(table, EL[k], flip, w.name);`);
     }
     lines.push('work++;');
     if (plan.where) lines.push(`if (!${g.expr(plan.where).c}) continue;`);
     for (const s of plan.accum ?? []) lines.push(g.stmt(s, 'accum'));
+    // Every row counted in `work` reaches the ACCUM statements and the collection (no WHERE, no
+    // vertex-set test of the target).
+    const everyRow = plan.where === null && !(hop?.sets ?? false);
+    // The source is collected once after its rows when one of them got through (`hit`, or any
+    // row counted when every row gets through).
+    const afterSource: string[] = [];
     plan.collectSlots.forEach((slot, k) => {
       const at = g.locals.get(slot);
-      lines.push(
-        at ? `sets[${k}].addAt(${at.id}, ${at.t}, ${at.s});` : `sets[${k}].add(f[${slot}]);`,
-      );
+      if (!at) {
+        lines.push(`sets[${k}].add(f[${slot}]);`);
+        return;
+      }
+      // Collector.addAt written out: test and set the vertex's mark, list it when new.
+      const marks = g.typed(at, (t) => `sets[${k}].marksFor(${t})`);
+      g.extra.add(`const cids${k} = sets[${k}].ids;`);
+      const add = `if (${marks}[${at.s}] === 0) { ${marks}[${at.s}] = 1; cids${k}.push(${at.id}); }`;
+      if (hop && at.id === 'sid') {
+        if (afterSource.length === 0 && !everyRow) lines.push('hit = true;');
+        afterSource.push(add);
+      } else lines.push(add);
     });
     const body = lines
       .map((l) =>
         l !== TARGET_SLOT ? l : g.readsFrame && hop ? `f[${hop.targetSlot}] = tid;` : '',
       )
       .join('\n');
+    if (hop) {
+      g.closures.push(deltaRange as unknown as (typeof g.closures)[number]);
+      g.extra.add(`const deltaRange = X${g.closures.length - 1};`);
+      g.closures.push(lanesFor as unknown as (typeof g.closures)[number]);
+      g.extra.add(`const lanesFor = X${g.closures.length - 1};`);
+      g.closures.push(EMPTY16 as unknown as (typeof g.closures)[number]);
+      g.extra.add(`const EMPTY16 = X${g.closures.length - 1};`);
+      g.closures.push(EMPTY32 as unknown as (typeof g.closures)[number]);
+      g.extra.add(`const EMPTY32 = X${g.closures.length - 1};`);
+      g.extra.add('let lanes = [];');
+    }
+    const fast = everyRow ? { body: g.withoutMemos(body), init: g.memoInit() } : { body, init: '' };
     const perSource = hop
-      ? `for (let wi = 0; wi < walks.length; wi++) {
-  const w = walks[wi];
-  const table = w.table;
-  const alive = table.alive;
-  if (w.fwd) ${edgeLoops('out', body, hop.edgeSlot >= 0)}
-  if (w.bwd) ${edgeLoops('in', body, hop.edgeSlot >= 0)}
-}`
+      ? edgeLoops(body, fast, g.reload('tid'))
       : `do {\n${body}\n} while (false);`;
+    const hitDecl =
+      afterSource.length === 0 ? '' : everyRow ? 'const w0 = work;' : 'let hit = false;';
+    const hitTest = everyRow ? 'work !== w0' : 'hit';
     const scanBody = `let work = 0;
+let ls = -1;
+let lt = -1;
+let tok = false;
 const n = ids.length;
 while (i < n) {
   const sid = ids[i++];
-  f[${plan.srcSlot}] = sid;
+  ${g.readsFrame ? `f[${plan.srcSlot}] = sid;` : ''}
   const st = Math.floor(sid / VT);
-  const ss = sid % VT;
+  const ss = sid - st * VT;
+  if (st !== ls) {
+    ls = st;
+    ${hop ? 'lanes = lanesFor(walks, st);' : ''}
+    ${g.reload('sid')}
+  }
   ${g.perSource.join('\n')}
+  ${hitDecl}
   ${perSource}
-  if (work > 2048) break;
+  ${afterSource.length > 0 ? `if (${hitTest}) {\n${afterSource.join('\n')}\n}` : ''}
+  if (work > ${chunk}) break;
 }
 return i;`;
     if (!g.ok) return null;
-    const scan = build(g, 'jitScan', 'r, ids, i, walks, types, has, sets', scanBody) as JitScan;
+    const params = 'r, ids, i, walks, types, has, sets';
+    const sparse = build(g, 'jitScan', params, scanBody.replaceAll(SPARSE, 'true')) as JitScan;
+    // With many sources the sums go to dense delta columns (VAcc.denseFor): a variant without
+    // the per-row marks, used when every such accumulator takes that mode.
+    const denseAccs = [...g.denseSums];
+    const dense =
+      denseAccs.length > 0
+        ? (build(g, 'jitScan', params, scanBody.replaceAll(SPARSE, 'false')) as JitScan)
+        : null;
+    const scan: JitScan =
+      dense === null
+        ? sparse
+        : (r, ids, i, walks, types, has, sets) => {
+            let all = true;
+            for (const k of denseAccs) if (!(r.va[k] as VAcc).denseFor(ids.length)) all = false;
+            return (all ? dense : sparse)(r, ids, i, walks, types, has, sets);
+          };
     const posts = plan.posts.map((p) => {
       const pg = new Gen(c, { scope: plan.scope, mode: 'post', hoists: null }, plan.upper);
       pg.locals = new Map([[p.slot, { id: 'pv', t: 'pt', s: 'ps' }]]);
       const stmts = p.stmts.map((s) => pg.stmt(s, 'post')).join('\n');
       if (!pg.ok) return null;
       const postBody = `let cnt = 0;
+let lp = -1;
 const n = ids.length;
 while (i < n) {
   const pv = ids[i++];
-  f[${p.slot}] = pv;
+  ${pg.readsFrame ? `f[${p.slot}] = pv;` : ''}
   const pt = Math.floor(pv / VT);
-  const ps = pv % VT;
+  const ps = pv - pt * VT;
+  if (pt !== lp) {
+    lp = pt;
+    ${pg.reload('pv')}
+  }
   ${stmts}
-  if (++cnt > 2048) break;
+  if (++cnt > ${chunk}) break;
 }
 return i;`;
       return build(pg, 'jitPost', 'r, ids, i', postBody) as JitPost;

@@ -8,7 +8,14 @@ import { Scope, type Cx, type SyncStmt } from '../context/compile-types.js';
 import type { CompileContext } from '../context/compile-context.js';
 import type { Run } from '../../run.js';
 import { cmp, EdgeRef, num, VSet, vid, vslotOf, vtypeOf } from '../../runtime-values.js';
-import { reachable, literalType, sourceOf, type TargetFilter, targetFilter } from './sources.js';
+import {
+  reachable,
+  literalType,
+  sourceOf,
+  type TargetFilter,
+  targetFilter,
+  targetHasSets,
+} from './sources.js';
 import { jitSelect, type JitSelect } from './jit.js';
 import { checkSyntaxVersion, withPropertyConditions } from './pattern-rules.js';
 import { stepWalks } from './pattern-edges.js';
@@ -29,6 +36,8 @@ interface PatternPlan {
 interface HopPlan {
   readonly walks: (r: Run) => Walk[];
   readonly filter: (r: Run) => TargetFilter;
+  /** The filter may test membership in a vertex set (targetHasSets). */
+  readonly sets: boolean;
   readonly targetSlot: number;
   /** The target alias was bound earlier: the far end must be that vertex. */
   readonly targetBound: boolean;
@@ -137,6 +146,7 @@ export function compileSelectCore(
       const edgeSlot = edge.alias && used.has(edge.alias) ? bindAlias(edge.alias, EDGE) : -1;
       if (edge.alias && edgeSlot < 0) bindAlias(edge.alias, EDGE);
       const filter = targetFilter(c, hop.target, cx);
+      const sets = targetHasSets(c, hop.target, cx);
       const targetBound = hop.target.alias !== null && aliasSlots.has(hop.target.alias);
       const targetSlot = bindAlias(hop.target.alias, {
         k: 'vertex',
@@ -146,7 +156,7 @@ export function compileSelectCore(
       const repeat = edge.repeat
         ? { min: edge.repeat.min ?? 0, max: edge.repeat.max ?? Infinity }
         : null;
-      return { walks, filter, targetSlot, targetBound, edgeSlot, repeat };
+      return { walks, filter, sets, targetSlot, targetBound, edgeSlot, repeat };
     });
     return { source, srcSlot, srcBound, hops };
   });
@@ -262,7 +272,13 @@ export function compileSelectCore(
       ? jitSelect(c, {
           scope,
           srcSlot,
-          hop: hop0 ? { targetSlot: hop0.targetSlot, edgeSlot: hop0.edgeSlot } : null,
+          hop: hop0
+            ? {
+                targetSlot: hop0.targetSlot,
+                edgeSlot: hop0.edgeSlot,
+                sets: hop0.sets,
+              }
+            : null,
           where: sel.where,
           accum: sel.accum,
           posts: posts.map((p) => ({ slot: p.slot, stmts: p.stmts })),

@@ -119,6 +119,22 @@ export function sourceOf(
 
 export type TargetFilter = { types: Uint8Array | null; has: ((id: number) => boolean) | null };
 
+/** Whether targetFilter's `has` can be set for this step (it names a vertex set variable). */
+export function targetHasSets(c: CompileContext, step: VertexStep, cx: Cx): boolean {
+  let sets = false;
+  for (const name of step.types) {
+    if (name === '_' || name.toUpperCase() === 'ANY') return false;
+    const sym = cx.scope.lookup(name);
+    if (!sym || (sym.kind !== 'var' && sym.kind !== 'alias')) continue;
+    const t = sym.t;
+    const names =
+      t.k === 'string' ||
+      ((t.k === 'set' || t.k === 'list' || t.k === 'bag') && t.el.k === 'string');
+    if (!names) sets = true;
+  }
+  return sets;
+}
+
 export function targetFilter(
   c: CompileContext,
   step: VertexStep,
