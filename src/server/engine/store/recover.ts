@@ -102,10 +102,13 @@ export function recoverGraph(
     store.continueAfter(source.seq);
     const replayStarted = performance.now();
     let entries = 0;
-    for (const entry of store.entriesAfter(source.seq)) {
-      for (const mutation of entry) loaded.graph.apply(mutation);
-      entries += 1;
-    }
+    // In one bulk scope: edges of batch entries reach the adjacency in one merge at the end.
+    loaded.graph.bulk(() => {
+      for (const entry of store.entriesAfter(source.seq)) {
+        for (const mutation of entry) loaded.graph.apply(mutation);
+        entries += 1;
+      }
+    });
     loaded.graph.fold();
     const replayed = performance.now() - replayStarted;
     log(
