@@ -3,7 +3,8 @@
 // and its mutations see the same state.
 import { runBuiltin } from '../engine/data/builtins.js';
 import { countEdges, listEdges, planDeleteEdges, type EdgeSelector } from '../engine/data/edges.js';
-import { planUpsert } from '../engine/data/upsert.js';
+import { JsonSyntaxError } from '../engine/data/json-stream.js';
+import { streamUpsert } from '../engine/data/upsert-stream.js';
 import {
   countVertices,
   getVertex,
@@ -17,6 +18,7 @@ import type { Graph } from '../engine/graph/graph.js';
 import type { ApplyReport } from '../engine/mutations.js';
 import { GraphScope } from '../engine/scope.js';
 import type { HandlerMap } from '../http/context.js';
+import { InvalidJsonError } from '../http/errors.js';
 import { withEngineErrors } from './engine-errors.js';
 
 /**
@@ -116,9 +118,15 @@ export const dataHandlers: HandlerMap = withEngineErrors({
       sourceVertexMustExist: q.source_vertex_must_exist === true,
       targetVertexMustExist: q.target_vertex_must_exist === true,
     };
-    const { report } = await ctx.engine.write((g) => ({
-      mutations: planUpsert(new GraphScope(g, graph), ctx.body, options),
-    }));
+    // The body streams in: read as it arrives, staged batch by batch, committed whole.
+    let report: ApplyReport;
+    try {
+      report = await streamUpsert(ctx.engine, graph, ctx.body, options);
+    } catch (error) {
+      if (error instanceof JsonSyntaxError)
+        throw new InvalidJsonError(`upsertGraph: the JSON payload is invalid: ${error.message}`);
+      throw error;
+    }
     const mustExist =
       options.vertexMustExist || options.sourceVertexMustExist || options.targetVertexMustExist;
     return { results: upsertAnswer(report, { newVertexOnly: options.newVertexOnly, mustExist }) };

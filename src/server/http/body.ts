@@ -1,6 +1,7 @@
 // Reading request bodies within the size limit: buffered for JSON, text and form bodies (refused
 // with 413 as soon as the count passes the limit, before the rest is read), streamed for raw
-// bodies (loading data: up to 200 MB must never sit in memory whole).
+// bodies (loading data: up to 200 MB must never sit in memory whole) and for the JSON bodies of
+// streamedJsonBodies (upserts).
 import type { IncomingMessage } from 'node:http';
 import { parseJson } from '../../core/json.js';
 import {
@@ -10,6 +11,16 @@ import {
   ServerErrorCodes,
 } from './errors.js';
 import { jsonDepthExceeds, maxJsonDepth } from './limits.js';
+
+/**
+ * Operations whose JSON body the handler reads as a stream (a RawBody) instead of the server
+ * parsing it whole: an upsert of hundreds of megabytes must not sit in memory as text and then
+ * as objects. The handler checks the body's shape itself, with the same error codes.
+ */
+export const streamedJsonBodies: ReadonlySet<string> = new Set<StreamedJsonOperation>([
+  'upsertGraph',
+]);
+export type StreamedJsonOperation = 'upsertGraph';
 
 /** A raw body for the handler to consume as a stream; the size limit is enforced as it flows. */
 export interface RawBody extends AsyncIterable<Buffer> {

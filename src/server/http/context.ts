@@ -7,7 +7,7 @@ import type { Operation } from '../../core/ops/define.js';
 import type { Catalogue, OperationName } from '../../core/ops/index.js';
 import type { Engine } from '../engine/engine.js';
 import type { AccessControl, AuthenticatedUser } from '../auth/types.js';
-import type { RawBody } from './body.js';
+import type { RawBody, StreamedJsonOperation } from './body.js';
 import type { ListenerKind, PathFormKind } from './route-table.js';
 
 /** One endpoint listing entry (GET /endpoints): `{parameters: {name: {default, ...}}}`. */
@@ -38,9 +38,13 @@ export interface ServerInfo {
 
 type PathOf<N extends OperationName> = z.output<Catalogue[N]['pathParams']>;
 type QueryOf<N extends OperationName> = z.output<Catalogue[N]['query']>;
-/** Operations whose body may be bytes (bodyKind 'raw': loading data) get it as a stream. */
-type BodyOf<N extends OperationName> =
-  NonNullable<Catalogue[N]['body']> extends z.ZodType
+/**
+ * Operations whose body may be bytes (bodyKind 'raw': loading data), and those whose JSON body
+ * is streamed (streamedJsonBodies: upserts), get it as a stream.
+ */
+type BodyOf<N extends OperationName> = N extends StreamedJsonOperation
+  ? RawBody
+  : NonNullable<Catalogue[N]['body']> extends z.ZodType
     ? Uint8Array<ArrayBuffer> extends z.output<NonNullable<Catalogue[N]['body']>>
       ? RawBody
       : z.output<NonNullable<Catalogue[N]['body']>>

@@ -9,7 +9,7 @@ import { endpointStatistics } from '../engine/queries/statistics.js';
 import { observeRequest } from '../metrics/monitor.js';
 import { authenticate, authorize, authRequirement, type Authenticator } from '../auth/policy.js';
 import type { AccessControl, AuthenticatedUser } from '../auth/types.js';
-import { decodeFormBody, parseJsonBody, rawBody, readText } from './body.js';
+import { decodeFormBody, parseJsonBody, rawBody, readText, streamedJsonBodies } from './body.js';
 import type { HandlerMap, Reply, RequestContext, ServerHooks, ServerInfo } from './context.js';
 import { errorBody, successBody } from './envelope.js';
 import {
@@ -109,7 +109,7 @@ async function readBody(
   const op = route.op;
   if (op.body === undefined) return undefined;
   const kind = route.form === 'legacy' ? (op.legacyBodyKind ?? op.bodyKind) : op.bodyKind;
-  if (kind === 'raw') return rawBody(req, state.maxBodyBytes);
+  if (kind === 'raw' || streamedJsonBodies.has(op.name)) return rawBody(req, state.maxBodyBytes);
   const text = preread?.text ?? (await readText(req, state.maxBodyBytes));
   switch (kind) {
     case 'json': {

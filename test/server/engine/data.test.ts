@@ -1,4 +1,4 @@
-// Data operations of the engine: upsert planning (op codes, checks that refuse the whole
+// Data operations of the engine: upserts read as a stream (op codes, checks that refuse the whole
 // request), vertex and edge reads with the REST filter/select/sort/limit, deletes, built-ins.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,11 +6,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runBuiltin } from '../../../src/server/engine/data/builtins.js';
 import { listEdges, planDeleteEdges } from '../../../src/server/engine/data/edges.js';
-import {
-  planUpsert,
-  type UpsertBody,
-  type UpsertOptions,
-} from '../../../src/server/engine/data/upsert.js';
+import type { UpsertOptions } from '../../../src/server/engine/data/upsert.js';
+import { streamUpsert } from '../../../src/server/engine/data/upsert-stream.js';
 import {
   getVertex,
   listVertices,
@@ -23,8 +20,17 @@ import { socialCatalog } from './fixtures.js';
 let dir: string;
 let engine: Engine;
 const scope = () => new GraphScope(engine.graph, 'social');
-const upsert = (body: UpsertBody, options: UpsertOptions = {}) =>
-  engine.write((g) => ({ mutations: planUpsert(new GraphScope(g, 'social'), body, options) }));
+type UpsertBody = Record<string, unknown>;
+
+/** The body as bytes in small chunks (tokens cut across chunks), read as the endpoint reads it. */
+async function* chunksOf(text: string): AsyncGenerator<Uint8Array> {
+  const bytes = Buffer.from(text);
+  for (let at = 0; at < bytes.length; at += 7) yield bytes.subarray(at, at + 7);
+}
+
+const upsert = async (body: UpsertBody, options: UpsertOptions = {}) => ({
+  report: await streamUpsert(engine, 'social', chunksOf(JSON.stringify(body)), options),
+});
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'gwb-data-'));

@@ -13,6 +13,7 @@ import { bytesText } from '../graph/vertex-table.js';
 
 const encoder = new TextEncoder();
 const empty = Buffer.alloc(0);
+const bom = [0xef, 0xbb, 0xbf];
 
 /** What next() found. */
 export const enum Scan {
@@ -55,6 +56,7 @@ export class CsvScanner {
   private plain = false;
   private final = false;
   private atStreamStart = true;
+  private head: Buffer = empty;
   /** Position of the next quote byte at or after `scan` (-1: none in the buffer). */
   private nextQuote = -2;
   /** The line found by next(): bytes [lineStart, lineEnd) of `bytes`. */
@@ -86,11 +88,16 @@ export class CsvScanner {
     let data = Buffer.isBuffer(chunk)
       ? chunk
       : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    if (this.atStreamStart && data.length > 0) {
+    if (this.atStreamStart) {
+      // A UTF-8 byte-order mark (as TextDecoder drops it); its bytes may come in more than one
+      // chunk.
+      data = Buffer.concat([this.head, data]);
+      if (data.length < 3 && data.every((b, i) => b === bom[i])) {
+        this.head = data;
+        return;
+      }
       this.atStreamStart = false;
-      // A UTF-8 byte-order mark (as TextDecoder drops it).
-      if (data.length >= 3 && data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf)
-        data = data.subarray(3);
+      if (data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf) data = data.subarray(3);
     }
     const carried = this.buf.length - this.start;
     if (carried === 0) {
@@ -122,6 +129,12 @@ export class CsvScanner {
 
   /** No more input: the rest is the last line. */
   finish(): void {
+    if (this.atStreamStart && this.head.length > 0) {
+      this.atStreamStart = false;
+      const head = this.head;
+      this.head = empty;
+      this.push(head);
+    }
     this.final = true;
   }
 

@@ -82,6 +82,21 @@ describe('CsvScanner', () => {
     }
   });
 
+  it('drops a byte-order mark split across chunks from the bytes of the first token', () => {
+    const all = new TextEncoder().encode('\uFEFFab,c\n');
+    for (let c = 0; c <= 4; c++) {
+      const scanner = new CsvScanner({});
+      const row = new ByteRow('f');
+      scanner.push(all.subarray(0, c));
+      scanner.push(all.subarray(c));
+      scanner.finish();
+      expect(scanner.next()).toBe(Scan.Line);
+      scanner.split(row);
+      const first = row.bytes.subarray(row.starts[0], row.ends[0]);
+      expect(Buffer.from(first).toString('latin1')).toBe('ab');
+    }
+  });
+
   it('reads the same lines and tokens as the text readers, however chunked', async () => {
     const line = fc
       .array(fc.constantFrom('a', 'z', 'é', '😀', ',', ';;', '"', "'", '\r', '\n', ' '), {
