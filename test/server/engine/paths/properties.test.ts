@@ -9,12 +9,15 @@ import type { Graph } from '../../../../src/server/engine/graph/graph.js';
 import type { Mutation } from '../../../../src/server/engine/mutations.js';
 import {
   allPaths,
+  defaultShortestMaxLength,
   listAllPaths,
   listShortestPaths,
   shortestPaths,
   type PathFilter,
   type PathRequest,
 } from '../../../../src/server/engine/paths/find-paths.js';
+import { resolveRequest } from '../../../../src/server/engine/paths/request.js';
+import { Budget, meetInTheMiddle } from '../../../../src/server/engine/paths/search.js';
 import {
   edgeMutation,
   pathCatalog,
@@ -216,6 +219,12 @@ function check(graph: Graph, s: Scenario, w: ReturnType<typeof world>): void {
     return;
   }
   expect(one.length).toBe(best);
+  // One path stops the last layer at its first meeting vertex: the full layer's first one.
+  const resolved = resolveRequest(graph, request, defaultShortestMaxLength);
+  const full = meetInTheMiddle(resolved, new Budget({}), false);
+  const first = meetInTheMiddle(resolved, new Budget({}), true);
+  expect(first?.length).toBe(full?.length);
+  expect(first?.meet[0]).toBe(full?.meet[0]);
   if (!s.allShortestPaths) {
     const unions = shortestWalks.map((walk) => union([walk]));
     expect(unions).toContainEqual(texts(one.results[0]));
