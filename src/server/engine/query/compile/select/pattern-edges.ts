@@ -13,6 +13,7 @@ import type { EdgeTable } from '../../../graph/edge-table.js';
 import type { CompileContext } from '../context/compile-context.js';
 import type { Cx } from '../context/compile-types.js';
 import { edgeNames, type Walk, walksFor } from '../context/edge-walk.js';
+import { allOf } from '../context/graph-lookups.js';
 import { QueryRuntimeError } from '../../errors.js';
 import type { Run } from '../../run.js';
 
@@ -95,4 +96,31 @@ export function stepWalks(c: CompileContext, edge: EdgeStep, cx: Cx): (r: Run) =
   }
   if (parts.length === 1) return parts[0] as (r: Run) => Walk[];
   return (r) => parts.flatMap((p) => p(r));
+}
+
+/**
+ * The source of a pattern whose first vertex has no type (`:s -(E>)- ...`, `-(E>)- ...`): the
+ * vertices of the types the first edge step can start from (the compiler infers them, the
+ * conjunctive pattern matching page says), so a WHERE condition tested at the source sees only
+ * vertices that can begin a match.
+ */
+export function inferredSource(
+  c: CompileContext,
+  walks: (r: Run) => Walk[],
+): { ids: (r: Run) => number[]; filter: null } {
+  return {
+    ids: (r) => {
+      const types = new Set<string>();
+      for (const w of walks(r))
+        for (const p of w.table.def.pairs) {
+          if (w.fwd) types.add(p.from);
+          if (w.bwd) types.add(p.to);
+        }
+      const names = types.has('*')
+        ? c.vertexTypeNames
+        : c.vertexTypeNames.filter((t) => types.has(t));
+      return allOf(c, r, names);
+    },
+    filter: null,
+  };
 }

@@ -4,16 +4,19 @@
 // checked: SYNTAX v1 takes one hop per FROM starting at a vertex set variable, SYNTAX v2 takes
 // directions inside the parentheses (`-(E>)-`, not `-(E)->`). Queries without SYNTAX are detected from their text, as
 // the real service does, so both forms are accepted there.
-import type {
-  EdgeStep,
-  Expr,
-  Pattern,
-  PropertyCondition,
-  Select,
-  VertexStep,
+import {
+  type EdgeStep,
+  type Expr,
+  type Node,
+  type Pattern,
+  type PropertyCondition,
+  type Select,
+  type VertexStep,
+  walk,
 } from '../../../../../core/gsql/index.js';
 import type { CompileContext } from '../context/compile-context.js';
 import type { Cx } from '../context/compile-types.js';
+import { patternReading } from './pattern-edges.js';
 
 let hidden = 0;
 
@@ -72,6 +75,50 @@ export function withPropertyConditions(sel: Select): Select {
   return { ...sel, from, where };
 }
 
+/** Every vertex alias the FROM patterns declare. */
+export function vertexAliases(sel: Select): Set<string> {
+  const out = new Set<string>();
+  for (const p of sel.from) {
+    if (p.source.alias !== null) out.add(p.source.alias);
+    for (const h of p.hops) if (h.target.alias !== null) out.add(h.target.alias);
+  }
+  return out;
+}
+
+/** The names (identifiers, deleted aliases) the nodes use. */
+export function namesIn(nodes: readonly Node[]): Set<string> {
+  const found = new Set<string>();
+  for (const n of nodes)
+    walk(n, {
+      enter(node) {
+        if (node.kind === 'Name') found.add(node.name);
+        if (node.kind === 'DeleteAlias') found.add(node.alias);
+      },
+    });
+  return found;
+}
+
+/**
+ * SYNTAX v2 binds each POST-ACCUM clause to one vertex alias (the multiple hop patterns page,
+ * POST-ACCUM clause; the syntax versions page): a clause naming two aliases, or an alias other
+ * than the one written in `POST-ACCUM (a)`, is refused.
+ */
+function checkPostAccumAliases(c: CompileContext, sel: Select): void {
+  const aliases = vertexAliases(sel);
+  sel.postAccum.forEach((stmts, i) => {
+    const bound = sel.postAccumAliases?.[i] ?? null;
+    const named = [...namesIn(stmts)].filter((n) => aliases.has(n));
+    const all = bound === null ? named : [...new Set([bound, ...named])];
+    if (all.length > 1)
+      c.error(
+        stmts[0] ?? sel,
+        'QUERY-BAD-CLAUSE',
+        `a POST-ACCUM clause uses the vertex aliases ${all.join(' and ')}: in SYNTAX v2 each ` +
+          'POST-ACCUM clause works on one vertex alias (write one clause per alias)',
+      );
+  });
+}
+
 /**
  * Problems of the FROM clause: an alias on a repeated edge (a variable number of edges cannot
  * bind one alias, the reference says), and what the declared syntax version does not allow.
@@ -108,7 +155,8 @@ export function checkSyntaxVersion(c: CompileContext, sel: Select, cx: Cx): void
           );
     return;
   }
-  if (version !== 'v2') return;
+  if (!patternReading(c)) return;
+  checkPostAccumAliases(c, sel);
   for (const p of sel.from)
     for (const h of p.hops)
       if (h.edge.arrow !== 'none')

@@ -3,30 +3,9 @@
 // group (the first row of each, after WHERE), not once per row. The SELECT, ACCUM and POST-ACCUM
 // may then name only vertex aliases the PER clause lists, so what they see is the same for every
 // row of a group.
-import { type Node, type Select, walk } from '../../../../../core/gsql/index.js';
+import type { Select } from '../../../../../core/gsql/index.js';
 import type { CompileContext } from '../context/compile-context.js';
-
-/** Every vertex alias the FROM patterns declare. */
-function vertexAliases(sel: Select): Set<string> {
-  const out = new Set<string>();
-  for (const p of sel.from) {
-    if (p.source.alias !== null) out.add(p.source.alias);
-    for (const h of p.hops) if (h.target.alias !== null) out.add(h.target.alias);
-  }
-  return out;
-}
-
-function namesIn(nodes: readonly Node[]): Set<string> {
-  const found = new Set<string>();
-  for (const n of nodes)
-    walk(n, {
-      enter(node) {
-        if (node.kind === 'Name') found.add(node.name);
-        if (node.kind === 'DeleteAlias') found.add(node.alias);
-      },
-    });
-  return found;
-}
+import { namesIn, vertexAliases } from './pattern-rules.js';
 
 /** The PER clause's rules: it lists vertex aliases, and the clauses after it use only those. */
 export function checkPer(c: CompileContext, sel: Select): void {

@@ -18,7 +18,7 @@ import {
 } from './sources.js';
 import { jitSelect, type JitSelect } from './jit.js';
 import { checkSyntaxVersion, withPropertyConditions } from './pattern-rules.js';
-import { stepWalks } from './pattern-edges.js';
+import { inferredSource, stepWalks } from './pattern-edges.js';
 import { checkPer, perGate } from './per.js';
 import { type Walk, type Visit, walkEdges, Collector } from '../context/edge-walk.js';
 import { EDGE, type T } from '../../types.js';
@@ -158,6 +158,10 @@ export function compileSelectCore(
         : null;
       return { walks, filter, sets, targetSlot, targetBound, edgeSlot, repeat };
     });
+    // An untyped source starts where the first edge step can (pattern-edges.ts).
+    const first = hops[0];
+    if (src.types.length === 0 && first)
+      return { source: inferredSource(c, first.walks), srcSlot, srcBound, hops };
     return { source, srcSlot, srcBound, hops };
   });
   const first = plans[0] as PatternPlan;

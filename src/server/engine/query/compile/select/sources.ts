@@ -72,7 +72,16 @@ export function sourceOf(
         continue;
       }
       const i = info.index;
-      parts.push((r) => elementsOf(r.g[i]).filter((x): x is number => typeof x === 'number'));
+      // A global accumulator of strings names vertex types (SELECT page, step vertex set).
+      if (info.spec.el.k === 'string')
+        parts.push((r) =>
+          allOf(
+            c,
+            r,
+            elementsOf(r.g[i]).map((x) => checkVertexType(c, x)),
+          ),
+        );
+      else parts.push((r) => elementsOf(r.g[i]).filter((x): x is number => typeof x === 'number'));
       continue;
     }
     const sym = cx.scope.lookup(name);
@@ -148,6 +157,13 @@ export function targetFilter(
   for (const name of step.types) {
     if (name === '_' || name.toUpperCase() === 'ANY') {
       any = true;
+      continue;
+    }
+    const acc = name.startsWith('@@') ? c.gaccs.get(name.slice(2)) : undefined;
+    if (acc && acc.spec.el.k === 'string') {
+      // A global accumulator of vertex type names (SELECT page, step vertex set).
+      const i = acc.index;
+      typeParts.push((r) => elementsOf(r.g[i]).map((x) => checkVertexType(c, x)));
       continue;
     }
     const sym = cx.scope.lookup(name);
