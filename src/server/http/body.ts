@@ -69,9 +69,51 @@ export function rawBody(req: IncomingMessage, limit: number): RawBody {
   };
 }
 
-/** The whole body as UTF-8 text, within the limit. */
-export async function readText(req: IncomingMessage, limit: number): Promise<string> {
-  return rawBody(req, limit).text();
+/**
+ * The whole body as UTF-8 text, within the limit. Read with 'data' and 'end' listeners rather
+ * than an async iterator: a small JSON body (a path request) costs a few promises less.
+ */
+export function readText(req: IncomingMessage, limit: number): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    const stop = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+    };
+    const onData = (chunk: Buffer | string) => {
+      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      bytes += buffer.length;
+      if (bytes > limit) {
+        // Refused: the rest is not read (the answer closes the connection).
+        stop();
+        req.pause();
+        reject(new PayloadTooLargeError(limit));
+        return;
+      }
+      chunks.push(buffer);
+    };
+    const onEnd = () => {
+      stop();
+      const whole = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+      resolve(whole === undefined ? '' : whole.toString('utf8'));
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    // Closed before its end: the client went away mid-body.
+    const onClose = () => {
+      stop();
+      reject(new Error('the request body ended before it was complete'));
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('close', onClose);
+  });
 }
 
 /** Parses JSON text losslessly (big integers as bigint); 400 when malformed or too deep. */
