@@ -741,6 +741,35 @@ export const cases: QueryCase[] = [
     ],
   },
   {
+    name: 'multi-hop WHERE: the rows of a test at the end of each path, conditions reached in written order',
+    query: q(
+      `SumAccum<INT> @n; SumAccum<INT> @@rows;
+       // bob (age 9) starts only the path bob -> cat -> ann, which b.name != "Cat" rejects before
+       // the division by zero written after it is reached
+       A = SELECT c FROM person:a -(follows>)- person:b -(follows>)- person:c
+           WHERE b.name != "Cat" AND 100 / (a.age - 9) > 0 AND c.age > 20
+           ACCUM c.@n += 1, @@rows += 1;
+       // a condition on the source, one on the first edge, none on the rest
+       B = SELECT c FROM person:a -(knows:e)- person:b -(likes>)- post:c
+           WHERE a.age > 20 AND e.since >= 2012
+           ACCUM c.@n += 1, @@rows += 1;
+       PRINT A[A.@n], B[B.@n], @@rows;`,
+    ),
+    expect: [
+      {
+        A: [
+          { v_id: 'cat', v_type: 'person', attributes: { 'A.@n': 1 } },
+          { v_id: 'ann', v_type: 'person', attributes: { 'A.@n': 1 } },
+        ],
+        B: [
+          { v_id: 'p2', v_type: 'post', attributes: { 'B.@n': 2 } },
+          { v_id: 'p1', v_type: 'post', attributes: { 'B.@n': 2 } },
+        ],
+        '@@rows': 6,
+      },
+    ],
+  },
+  {
     name: 'several comma-separated patterns join on their shared aliases',
     query: q(
       `SumAccum<INT> @n;

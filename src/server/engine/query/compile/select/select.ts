@@ -18,7 +18,8 @@ import {
 } from './sources.js';
 import { jitSelect, type JitSelect } from './jit.js';
 import { checkSyntaxVersion, withPropertyConditions } from './pattern-rules.js';
-import { inferredSource, stepWalks } from './pattern-edges.js';
+import { stepWalks } from './pattern-edges.js';
+import { aliasSteps, whereStages } from './where-stages.js';
 import { checkPer, perGate } from './per.js';
 import { type Walk, type Visit, walkEdges, Collector } from '../context/edge-walk.js';
 import { EDGE, type T } from '../../types.js';
@@ -158,10 +159,6 @@ export function compileSelectCore(
         : null;
       return { walks, filter, sets, targetSlot, targetBound, edgeSlot, repeat };
     });
-    // An untyped source starts where the first edge step can (pattern-edges.ts).
-    const first = hops[0];
-    if (src.types.length === 0 && first)
-      return { source: inferredSource(c, first.walks), srcSlot, srcBound, hops };
     return { source, srcSlot, srcBound, hops };
   });
   const first = plans[0] as PatternPlan;
@@ -177,7 +174,21 @@ export function compileSelectCore(
   const hops = flat.map((x) => x.hop);
 
   const inner: Cx = { scope, mode: 'accum', hoists: null };
-  const where = sel.where ? compileExpr(c, sel.where, { ...inner, mode: 'post' }).f : null;
+  // One pattern: each WHERE condition is tested at the first step binding its aliases.
+  const stages =
+    plans.length === 1 && !sel.sample
+      ? whereStages(
+          sel.where,
+          aliasSteps(aliasSlots, srcSlot, hops),
+          hops.length,
+          (e) => compileExpr(c, e, { ...inner, mode: 'post' }).f,
+        )
+      : null;
+  const where = stages
+    ? (stages[hops.length] ?? null)
+    : sel.where
+      ? compileExpr(c, sel.where, { ...inner, mode: 'post' }).f
+      : null;
   // SAMPLE n[%] EDGE|TARGET WHEN cond (SELECT page, SAMPLE): a source vertex meeting cond walks
   // at most n (or n%, rounded up) of the first hop's edges that match the whole FROM step (edge
   // type and target type); with TARGET, at most n of its distinct targets, each with every edge
@@ -353,6 +364,7 @@ export function compileSelectCore(
           : () => startPattern(next)
         : null;
       const isFirst = i === 0;
+      const test = stages !== null && i + 1 < hops.length ? (stages[i + 1] ?? null) : null;
       return (e, ft, fs, flip) => {
         if (types !== null && types[ft] !== 1) return;
         const id = vid(ft, fs);
@@ -373,6 +385,7 @@ export function compileSelectCore(
           f[eSlot] = new EdgeRef(w.table, e, flip, w.name);
         }
         work++;
+        if (test !== null && !test(r)) return;
         if (after) after();
         else expand(i + 1, id);
       };
@@ -407,10 +420,12 @@ export function compileSelectCore(
       }
     }
     const srcFilter = source.filter;
+    const pre = stages !== null && hops.length > 0 ? (stages[0] ?? null) : null;
     if (!jit)
       for (const id of source.ids(r)) {
         if (srcFilter && !srcFilter(r, id)) continue;
         f[srcSlot] = id;
+        if (pre !== null && !pre(r)) continue;
         if (sample) {
           taken = 0;
           chosen.clear();
