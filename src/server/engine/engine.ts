@@ -15,7 +15,7 @@ import { writeCheckpoint } from './store/checkpoint.js';
 import { CheckpointFiles } from './store/checkpoint-files.js';
 import { LogStore } from './store/log-store.js';
 import { ReadGate } from './store/read-gate.js';
-import { recoverGraph, type CheckpointSource } from './store/recover.js';
+import { mutationRows, recoverGraph, type CheckpointSource } from './store/recover.js';
 
 export interface EngineOptions {
   /** Data folder; created if absent. */
@@ -24,6 +24,12 @@ export interface EngineOptions {
   readonly rebuildIntervalMs?: number;
   /** Log entries after which a rebuild also writes a checkpoint. */
   readonly checkpointAfterEntries?: number;
+  /**
+   * Vertices and edges written after which a rebuild also writes a checkpoint (default: a
+   * million, or a quarter of the graph when larger), so replaying the log after a crash stays
+   * short even when a few large loads fill it.
+   */
+  readonly checkpointAfterRows?: number;
   /** The service's log: how the graph was read back, and any checkpoint found damaged. */
   readonly log?: (line: string) => void;
 }
@@ -74,6 +80,9 @@ export class Engine {
     /** The newest good checkpoint: the one read on open, or the last one written since. */
     private newest: CheckpointSource,
     private readonly checkpointAfter: number,
+    /** Rows (vertices and edges) written since the newest checkpoint. */
+    private pendingRows: number,
+    private readonly checkpointAfterRows: number | undefined,
   ) {}
 
   /** Opens (or creates) the data folder and reads the in-memory graph back from the store. */
@@ -83,9 +92,14 @@ export class Engine {
     let engine: Engine;
     try {
       const checkpoints = new CheckpointFiles(join(options.dir, 'checkpoints'));
-      const { graph, base } = recoverGraph(store, checkpoints, options.log ?? (() => undefined));
+      const { graph, base, replayedRows } = recoverGraph(
+        store,
+        checkpoints,
+        options.log ?? (() => undefined),
+      );
       const after = options.checkpointAfterEntries ?? 1000;
-      engine = new Engine(options.dir, graph, store, checkpoints, base, after);
+      const rows = options.checkpointAfterRows;
+      engine = new Engine(options.dir, graph, store, checkpoints, base, after, replayedRows, rows);
     } catch (error) {
       return store.close().then(() => Promise.reject(error as Error));
     }
@@ -124,6 +138,7 @@ export class Engine {
         this.graph.bulk(() => {
           for (const mutation of planned.mutations) this.graph.apply(mutation, report);
         });
+        this.pendingRows += mutationRows(planned.mutations);
         return { report, result: planned.result };
       } finally {
         this.reads.finish(seq);
@@ -186,8 +201,10 @@ export class Engine {
         const report = emptyReport();
         // One adjacency merge for the whole request, not one per batch.
         this.graph.bulk(() => {
-          for (const entry of this.store.entriesIn(range))
+          for (const entry of this.store.entriesIn(range)) {
             for (const mutation of entry) this.graph.apply(mutation, report);
+            this.pendingRows += mutationRows(entry);
+          }
         });
         return report;
       } finally {
@@ -233,7 +250,10 @@ export class Engine {
       }
       const foldedEdges = this.graph.pendingEdges;
       this.graph.fold();
-      const due = force || this.pendingEntries >= this.checkpointAfter;
+      const due =
+        force ||
+        this.pendingEntries >= this.checkpointAfter ||
+        this.pendingRows >= this.rowsBetweenCheckpoints();
       const checkpointed = due && this.pendingEntries > 0;
       if (checkpointed) await this.checkpoint();
       return { foldedEdges, checkpointed, at: new Date() };
@@ -241,6 +261,15 @@ export class Engine {
     const next = this.queue.then(run, run);
     this.queue = next.catch(() => undefined);
     return next;
+  }
+
+  /** Rows written after which a checkpoint is due (see EngineOptions.checkpointAfterRows). */
+  private rowsBetweenCheckpoints(): number {
+    if (this.checkpointAfterRows !== undefined) return this.checkpointAfterRows;
+    let rows = 0;
+    for (const table of this.graph.vertices.values()) rows += table.liveCount;
+    for (const table of this.graph.edges.values()) rows += table.liveCount;
+    return Math.max(1_000_000, rows / 4);
   }
 
   /** Log entries not in the newest checkpoint. */
@@ -260,6 +289,7 @@ export class Engine {
     await this.store.checkpointed(seq, previous.seq, previous.kind === 'chunks');
     this.checkpoints.retain(previous.kind === 'file' ? [seq, previous.seq] : [seq]);
     this.newest = { kind: 'file', seq, path: this.checkpoints.pathOf(seq) };
+    this.pendingRows = 0;
   }
 
   /** Named records kept in the log of record beside the graph (see LogStore.record). */

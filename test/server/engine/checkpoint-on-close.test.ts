@@ -51,3 +51,24 @@ describe('checkpoint on a clean close', () => {
     }
   });
 });
+
+describe('checkpoint on a rebuild', () => {
+  it('is due once enough vertices and edges were written since the last one', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'gwb-checkpoint-rows-'));
+    const engine = await Engine.open({ dir, rebuildIntervalMs: 0, checkpointAfterRows: 500 });
+    try {
+      await engine.changeSchema(() => socialCatalog());
+      const batch = (from: number, n: number): Mutation[] =>
+        Array.from({ length: n }, (_, i) => ({ k: 'v', t: 'person', id: `p${from + i}`, u: [] }));
+      await engine.write(() => ({ mutations: batch(0, 300) }));
+      expect((await engine.rebuild()).checkpointed).toBe(false);
+      await engine.write(() => ({ mutations: batch(300, 300) }));
+      expect((await engine.rebuild()).checkpointed).toBe(true);
+      expect(readdirSync(join(dir, 'checkpoints'))).toHaveLength(1);
+      await engine.write(() => ({ mutations: batch(600, 100) }));
+      expect((await engine.rebuild()).checkpointed).toBe(false);
+    } finally {
+      await engine.close();
+    }
+  });
+});

@@ -11,6 +11,14 @@ import { CheckpointDamaged } from './checkpoint-file.js';
 import type { CheckpointFiles } from './checkpoint-files.js';
 import { chunkMutations } from './legacy-snapshot.js';
 import type { LogStore } from './log-store.js';
+import type { Mutation } from '../mutations.js';
+
+/** Vertices and edges a log entry writes (a batch mutation counts its rows). */
+export function mutationRows(mutations: readonly Mutation[]): number {
+  let rows = 0;
+  for (const m of mutations) rows += m.k === 'V' || m.k === 'E' ? m.n : 1;
+  return rows;
+}
 
 /** Where a graph came from: a checkpoint file, the chunks of an earlier version, or nothing. */
 export type CheckpointSource =
@@ -31,6 +39,8 @@ export interface Recovered {
   /** The checkpoint read (its log entries after it were replayed). */
   readonly base: CheckpointSource;
   readonly replayedEntries: number;
+  /** Vertices and edges those entries wrote. */
+  readonly replayedRows: number;
 }
 
 const thousands = (n: number) => n.toLocaleString('en-US');
@@ -102,11 +112,13 @@ export function recoverGraph(
     store.continueAfter(source.seq);
     const replayStarted = performance.now();
     let entries = 0;
+    let rows = 0;
     // In one bulk scope: edges of batch entries reach the adjacency in one merge at the end.
     loaded.graph.bulk(() => {
       for (const entry of store.entriesAfter(source.seq)) {
         for (const mutation of entry) loaded.graph.apply(mutation);
         entries += 1;
+        rows += mutationRows(entry);
       }
     });
     loaded.graph.fold();
@@ -115,7 +127,7 @@ export function recoverGraph(
       `graph read from ${describe(source)} (${loaded.what}) in ${read.toFixed(0)} ms, ` +
         `then ${thousands(entries)} log entries after sequence ${source.seq} replayed in ${replayed.toFixed(0)} ms`,
     );
-    return { graph: loaded.graph, base: source, replayedEntries: entries };
+    return { graph: loaded.graph, base: source, replayedEntries: entries, replayedRows: rows };
   }
   throw new DataFolderDamaged(
     `the data folder cannot be read back: ${problems.join('; ')}; the log before sequence ` +
