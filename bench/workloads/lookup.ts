@@ -1,7 +1,10 @@
 // Point lookups under concurrency: GET /restpp/graph/{g}/vertices/{type}/{id} with a fixed number
 // of requests in flight over keep-alive connections (undici Pool), against a raw node:http child
-// process answering a fixed JSON body of the same size: the REST overhead limit.
+// process answering a fixed JSON body of the same size: the REST overhead limit. Each row also
+// notes the server process's CPU time per request (from /proc), which a shared machine's load
+// disturbs far less than requests per second.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { Pool } from 'undici';
 import { readEdgeList, type Dataset, Prng } from '../data/generate.js';
 import { percentile, summarise } from '../lib/measure.js';
@@ -59,8 +62,21 @@ export async function drive(
   };
 }
 
+/** User + system CPU time of a process in ms (Linux /proc, 100 ticks a second); undefined elsewhere. */
+export function cpuMsOf(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * 10 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A node:http server in a child process that answers every request with `body`. */
-export async function startRawServer(body: string): Promise<{ url: string; stop(): void }> {
+export async function startRawServer(
+  body: string,
+): Promise<{ url: string; pid: number; stop(): void }> {
   const script = `
     const http = require('node:http');
     const body = Buffer.from(process.env.BENCH_BODY);
@@ -85,7 +101,11 @@ export async function startRawServer(body: string): Promise<{ url: string; stop(
     child.once('exit', () => reject(new Error('raw node:http server exited')));
   });
   process.once('exit', () => child.kill('SIGKILL'));
-  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
+    stop: () => child.kill('SIGTERM'),
+  };
 }
 
 function lookupPaths(ds: Dataset, n: number): string[] {
@@ -127,11 +147,18 @@ export async function lookupWorkload(
         results: [{ v_id: '1234', v_type: vertexType, attributes: {} }],
       });
   const rows: Row[] = [];
-  const runSet = async (system: string, url: string) => {
+  // The server's CPU per request is read only for a server in its own process.
+  const runSet = async (system: string, url: string, pid: number | undefined) => {
     await drive(url, paths.slice(0, Math.min(2000, paths.length)), options.concurrency); // warm-up
     const results: DriveResult[] = [];
+    const cpuBefore = pid === undefined ? undefined : cpuMsOf(pid);
     for (let r = 0; r < options.runs; r++)
       results.push(await drive(url, paths, options.concurrency));
+    const cpuAfter = pid === undefined ? undefined : cpuMsOf(pid);
+    const cpu =
+      cpuBefore === undefined || cpuAfter === undefined
+        ? ''
+        : `; server CPU ${(((cpuAfter - cpuBefore) * 1000) / (paths.length * options.runs)).toFixed(0)} us/request`;
     const mid = [...results].sort((a, b) => a.reqPerSec - b.reqPerSec)[
       Math.floor(results.length / 2)
     ];
@@ -141,11 +168,15 @@ export async function lookupWorkload(
       unit: 'req/s',
       summary: summarise(results.map((r) => r.reqPerSec)),
       checkText: `200: ${last?.ok ?? 0}/${paths.length}`,
-      note: `p50 ${mid?.p50.toFixed(2)} ms, p99 ${mid?.p99.toFixed(2)} ms; ${options.concurrency} in flight, ${paths.length} requests, ${body.length}-byte body`,
+      note: `p50 ${mid?.p50.toFixed(2)} ms, p99 ${mid?.p99.toFixed(2)} ms; ${options.concurrency} in flight, ${paths.length} requests, ${body.length}-byte body${cpu}`,
     });
   };
   if (available) {
-    await runSet(embeddedSystem, service.url);
+    await runSet(
+      embeddedSystem,
+      service.url,
+      service.pid === process.pid ? undefined : service.pid,
+    );
   } else {
     let message = probeText;
     try {
@@ -164,7 +195,7 @@ export async function lookupWorkload(
   }
   const raw = await startRawServer(body);
   try {
-    await runSet('raw node:http (fixed body)', raw.url);
+    await runSet('raw node:http (fixed body)', raw.url, raw.pid);
   } finally {
     raw.stop();
   }
