@@ -120,10 +120,46 @@ function checkPostAccumAliases(c: CompileContext, sel: Select): void {
 }
 
 /**
+ * Comma-separated patterns form one match table by natural joins on shared vertex aliases (the
+ * conjunctive pattern matching page): every pattern must share an alias with the others, directly
+ * or through a chain, or the tables cannot be joined and the FROM clause is refused.
+ */
+function checkJoinable(c: CompileContext, sel: Select): void {
+  if (sel.from.length < 2) return;
+  const aliasesOf = sel.from.map((p) => {
+    const out = new Set<string>();
+    const src = p.source.alias ?? (p.source.types.length === 1 ? p.source.types[0] : undefined);
+    if (src !== undefined) out.add(src);
+    for (const h of p.hops) if (h.target.alias !== null) out.add(h.target.alias);
+    return out;
+  });
+  const joined = new Set(aliasesOf[0]);
+  const pending = aliasesOf.slice(1);
+  for (let grew = true; grew && pending.length > 0;) {
+    grew = false;
+    for (let i = pending.length - 1; i >= 0; i--) {
+      const set = pending[i] as Set<string>;
+      if (![...set].some((a) => joined.has(a))) continue;
+      for (const a of set) joined.add(a);
+      pending.splice(i, 1);
+      grew = true;
+    }
+  }
+  if (pending.length > 0)
+    c.error(
+      sel,
+      'QUERY-BAD-CLAUSE',
+      'the FROM patterns share no vertex alias, so their matches cannot be joined: each ' +
+        'comma-separated pattern must name a vertex alias of another',
+    );
+}
+
+/**
  * Problems of the FROM clause: an alias on a repeated edge (a variable number of edges cannot
  * bind one alias, the reference says), and what the declared syntax version does not allow.
  */
 export function checkSyntaxVersion(c: CompileContext, sel: Select, cx: Cx): void {
+  checkJoinable(c, sel);
   for (const p of sel.from)
     for (const h of p.hops)
       if (h.edge.repeat !== null && h.edge.alias !== null)
