@@ -122,7 +122,9 @@ export class VAcc implements Flushable {
   private dmark: (Uint8Array | undefined)[] = [];
   /** Ids with a pending += input in this clause (cleared in place, so generated code may hold it). */
   readonly touched: number[] = [];
-  private assigned: Map<number, unknown> | null = null;
+  /** This clause's `=` inputs in order (applied in order at the flush, so the last one wins). */
+  private assignIds: number[] = [];
+  private assignVals: unknown[] = [];
   private pendIds: number[] = [];
   private pendVals: unknown[] = [];
   private dirty = false;
@@ -432,6 +434,11 @@ export class VAcc implements Flushable {
     return this.kind === F64 ? (this.column(t) as Float64Array) : null;
   }
 
+  /** The Uint8Array column (0 / 1) of type t of an OrAccum / AndAccum, else null (see f64Col). */
+  u8Col(t: number): Uint8Array | null {
+    return this.kind === BOOLS ? (this.column(t) as Uint8Array) : null;
+  }
+
   /** The init value as a typed column holds it. */
   get rawValue(): number {
     return this.raw;
@@ -473,15 +480,19 @@ export class VAcc implements Flushable {
 
   assignDeferred(id: number, v: unknown): void {
     this.markDirty();
-    (this.assigned ??= new Map()).set(id, v);
+    this.assignIds.push(id);
+    this.assignVals.push(v);
   }
 
   /** End of clause: assignments first (the last one wins), then the combined += inputs. */
   flush(): void {
     this.dirty = false;
-    if (this.assigned) {
-      for (const [id, v] of this.assigned) this.assign(id, v);
-      this.assigned = null;
+    if (this.assignIds.length > 0) {
+      const ids = this.assignIds;
+      const vals = this.assignVals;
+      this.assignIds = [];
+      this.assignVals = [];
+      for (let i = 0; i < ids.length; i++) this.assign(ids[i] as number, vals[i]);
     }
     const sc = this.scalar;
     if (sc && this.kind === F64 && this.sumKind === 1) this.flushSum();

@@ -157,6 +157,20 @@ export class Gen {
     return name;
   }
 
+  /**
+   * `code` reading constant copies of the per-type variables (`tc3` as `tc3c`), and the
+   * declarations of those copies: inside a loop over which the variables do not change, V8 then
+   * checks each array's kind once instead of at every access.
+   */
+  constCopies(code: string): { code: string; decl: string } {
+    const used = [...this.typedVars.values()].filter((v) => new RegExp(`\\b${v}\\b`).test(code));
+    if (used.length === 0) return { code, decl: '' };
+    return {
+      code: code.replace(/\btc(\d+)\b/g, 'tc$1c'),
+      decl: `const ${used.map((v) => `${v}c = ${v}`).join(', ')};`,
+    };
+  }
+
   /** The statements that set the per-type variables of the local named `id` (see typed()). */
   reload(id: string): string {
     return (this.reloads.get(id) ?? []).join('\n');
@@ -445,17 +459,25 @@ export class Gen {
           // A FLOAT/DOUBLE Sum held in a Float64Array (VAcc.f64Col), given a number: written
           // straight into the column, converted as the accumulator converts (FLOAT: 32 bits).
           const el = info.spec.el.k;
-          const direct =
-            at &&
-            isFloatType(v.t) &&
-            info.spec.name === 'SumAccum' &&
-            (el === 'double' || el === 'float');
-          if (!direct) return `{ const $x = ${v.c}; ${call} }`;
-          const col = this.typed(at, (ty) => `${va}.f64Col(${ty})`);
+          const name = info.spec.name;
+          const sum = name === 'SumAccum' && (el === 'double' || el === 'float');
+          const bools = name === 'OrAccum' || name === 'AndAccum';
+          // A FLOAT/DOUBLE Sum held in a Float64Array (VAcc.f64Col) given a number, or an Or/And
+          // held in a Uint8Array (VAcc.u8Col) given a boolean: written straight into the column,
+          // converted and combined as the accumulator does (FLOAT: 32 bits; 1 / 0 for booleans).
+          if (!at || !((sum && isFloatType(v.t)) || (bools && v.t.k === 'bool')))
+            return `{ const $x = ${v.c}; ${call} }`;
+          const col = this.typed(at, (ty) => `${va}.${sum ? 'f64Col' : 'u8Col'}(${ty})`);
           this.extra.add(`const raw${info.index} = ${va}.rawValue;`);
           const conv = el === 'float' ? 'Math.fround' : '';
           const cell = `${col}[${at.s}]`;
-          const value = s.op === '=' ? `${conv}($x)` : `${conv}($o + ${conv}($x))`;
+          const value = bools
+            ? s.op === '='
+              ? '($x ? 1 : 0)'
+              : `($o ${name === 'OrAccum' ? '|' : '&'} ($x ? 1 : 0))`
+            : s.op === '='
+              ? `${conv}($x)`
+              : `${conv}($o + ${conv}($x))`;
           return `{ const $x = ${v.c};
 if (${col} === null) ${call}
 else { const $o = ${cell}; if ($o === raw${info.index}) ${va}.noteAt(${at.t}, ${at.s}); ${cell} = ${value}; } }`;

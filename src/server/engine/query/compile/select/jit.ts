@@ -127,7 +127,8 @@ export function lanesFor(walks: readonly Walk[], st: number): Lane[] {
  */
 function edgeLoops(
   body: string,
-  fast: { body: string; init: string },
+  one: { body: string; decl: string },
+  fast: { body: string; init: string; decl: string },
   reloadTarget: string,
 ): string {
   const reload = `if (ft !== lt) {
@@ -162,17 +163,20 @@ function edgeLoops(
         // No row of this range passes the target's type.
       } else if (!check && !loops) {
         ${fast.init ? `if (k < end) {\n${fast.init}\n}` : ''}
+        ${fast.decl}
         for (; k < end; k++) {
           const fs = FAR[k];
 ${fast.body}
         }
-      } else
+      } else {
+        ${one.decl}
         for (; k < end; k++) {
           if (check && alive[EL[k]] !== 1) continue;
           const fs = FAR[k];
           if (loops && ft === st && fs === ss) continue;
-${body}
+${one.body}
         }
+      }
     } else
       for (; k < end; k++) {
         if (check && alive[EL[k]] !== 1) continue;
@@ -256,9 +260,13 @@ export function jitSelect(c: CompileContext, plan: JitPlan): JitSelect | null {
       g.extra.add(`const EMPTY32 = X${g.closures.length - 1};`);
       g.extra.add('let lanes = [];');
     }
-    const fast = everyRow ? { body: g.withoutMemos(body), init: g.memoInit() } : { body, init: '' };
+    // Within a range of one far type the per-type variables stay: constant copies (see
+    // Gen.constCopies).
+    const one = g.constCopies(body);
+    const fastBody = g.constCopies(everyRow ? g.withoutMemos(body) : body);
+    const fast = { body: fastBody.code, decl: fastBody.decl, init: everyRow ? g.memoInit() : '' };
     const perSource = hop
-      ? edgeLoops(body, fast, g.reload('tid'))
+      ? edgeLoops(body, { body: one.code, decl: one.decl }, fast, g.reload('tid'))
       : `do {\n${body}\n} while (false);`;
     const hitDecl =
       afterSource.length === 0 ? '' : everyRow ? 'const w0 = work;' : 'let hit = false;';
