@@ -29,7 +29,7 @@ import {
   parseTimeoutHeader,
 } from './limits.js';
 import type { Logger } from './log.js';
-import { checkListenerHost, queryBoundKeys, statisticsKeyOf } from './memo.js';
+import { checkListenerHost, emptyQuery, queryBoundKeys, statisticsKeyOf } from './memo.js';
 import { rawQuery } from './query.js';
 import { writeAnswer } from './respond.js';
 import type { ListenerKind, RouteEntry } from './route-table.js';
@@ -264,12 +264,15 @@ export async function dispatch(
     authorize(state.auth.access, user, op, graphOf(rawParams, search));
 
     params = parseOrThrow(op.pathParams, rawParams, op.name, 'path') as Record<string, unknown>;
-    const query = parseOrThrow(
-      op.query,
-      rawQuery(op.name, op.query, search, queryBoundKeys(route)),
-      op.name,
-      'query',
-    );
+    const query =
+      search === noSearch
+        ? emptyQuery(op)
+        : parseOrThrow(
+            op.query,
+            rawQuery(op.name, op.query, search, queryBoundKeys(route)),
+            op.name,
+            'query',
+          );
     // Input is checked against the catalogue's schemas even where no handler exists yet.
     const body = op.body === undefined ? undefined : await readBody(state, req, route, preread);
     const handler = state.handlers[op.name as keyof HandlerMap] as

@@ -1,11 +1,14 @@
 // Per-route and per-listener facts that every request would otherwise recompute: the query keys
-// a legacy route binds to path parameters, the statistics template and key of an operation, and
-// the Host headers a listener has already accepted (the answer depends only on the header and
-// the listener's bound address, so a header seen once is not parsed again).
+// a legacy route binds to path parameters, the statistics template and key of an operation, an
+// operation's query parsed from no parameters, and the Host headers a listener has already
+// accepted (the answer depends only on the header and the listener's bound address, so a header
+// seen once is not parsed again).
+import type { z } from 'zod';
 import type { Operation } from '../../core/ops/define.js';
 import { statisticsKey } from '../engine/queries/statistics.js';
 import { checkHost } from './host-check.js';
 import type { RouteEntry } from './route-table.js';
+import { parseOrThrow } from './validate.js';
 
 const boundKeys = new WeakMap<RouteEntry, ReadonlySet<string>>();
 
@@ -40,6 +43,27 @@ export function statisticsKeyOf(op: Operation, params: Readonly<Record<string, u
     fixedKeys.set(op, (fixed = key.includes('\u0000') ? null : key));
   }
   return fixed ?? statisticsKey(op.method, statisticsTemplate(op), params);
+}
+
+const emptyQueries = new WeakMap<z.ZodType, unknown>();
+
+/**
+ * An operation's query parsed from no parameters at all (a URL without `?`, the usual case): the
+ * schema's answer to `{}` is the same every time, so it is parsed once and shared, frozen (no
+ * handler writes to its query). A schema that refuses `{}` throws its 400 every time.
+ */
+export function emptyQuery(op: Operation): unknown {
+  const cached = emptyQueries.get(op.query);
+  if (cached !== undefined) return cached;
+  const parsed = parseOrThrow(op.query, {}, op.name, 'query');
+  const shareable =
+    typeof parsed === 'object' &&
+    parsed !== null &&
+    Object.values(parsed).every((v) => typeof v !== 'object' || v === null);
+  if (!shareable) return parsed;
+  const frozen = Object.freeze(parsed);
+  emptyQueries.set(op.query, frozen);
+  return frozen;
 }
 
 /** Accepted Host values per listener; bounded so varied hostile headers cannot grow it. */
