@@ -372,6 +372,7 @@ const cypherPattern = fc
       // One property map keeps the pattern in the openCypher form.
       source: { ...source, props: source.props ?? sourceProps },
       hops: steps.map(([edge, target]) => at({ kind: 'Hop', edge, target } as const)),
+      cypher: true,
     } as const),
   );
 

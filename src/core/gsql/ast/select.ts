@@ -65,6 +65,11 @@ export interface Hop extends NodeBase<'Hop'> {
 export interface Pattern extends NodeBase<'Pattern'> {
   readonly source: VertexStep;
   readonly hops: readonly Hop[];
+  /**
+   * Present (true) only for a pattern written in the openCypher form, `(a:T)-[e:E]->(b)`, which
+   * the reference accepts in SYNTAX v3 queries only; the formatter prints it back in that form.
+   */
+  readonly cypher?: true;
 }
 
 /** SAMPLE n[%] EDGE|TARGET [PINNED] WHEN cond. */

@@ -78,7 +78,7 @@ export function formatPatterns(patterns: readonly Pattern[]): string {
 }
 
 function formatPattern(p: Pattern): string {
-  if (hasPropertyMaps(p)) return formatCypherPattern(p);
+  if (p.cypher === true || hasPropertyMaps(p)) return formatCypherPattern(p);
   const parts = [formatVertexStep(p.source)];
   // Hops whose target is implicit were written as one edge step composed with `.`.
   let group: EdgeStep[] = [];

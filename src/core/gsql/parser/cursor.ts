@@ -37,6 +37,8 @@ export class Cursor {
   expectedAtEof: readonly string[] | null = null;
   /** Inside a loading job, where WHERE clauses may use IS [NOT] NUMERIC / EMPTY. */
   inLoadingJob = false;
+  /** Inside the body of a SYNTAX v3 query, where `(n)` alone is an openCypher vertex pattern. */
+  inSyntaxV3 = false;
 
   constructor(
     readonly tokens: Token[],

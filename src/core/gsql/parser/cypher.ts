@@ -28,10 +28,13 @@ export function atCypherNode(c: Cursor): boolean {
   if (one.kind === 'op' && (closes(one.text) || one.text === ':' || one.text === '{')) return true;
   if (one.kind !== 'word') return false;
   if (c.peekIs(2, ':') || c.peekIs(2, '{')) return true;
-  // `(n)` alone is the GSQL type `n`; followed by an openCypher edge it is the alias `n`.
+  // `(n)` alone is the GSQL type `n`; followed by an openCypher edge it is the alias `n`. In a
+  // SYNTAX v3 query `(n)` alone is the openCypher pattern too (`FROM (n) WHERE ...`, the
+  // openCypher pattern support page), unless a GSQL alias follows (`(T):t`).
   if (two.kind !== 'op' || !closes(two.text)) return false;
   if (two.text === ')-') return edgeRest(c, 3);
   if (two.text !== ')') return false;
+  if (c.inSyntaxV3 && !c.peekIs(3, ':')) return true;
   return (
     (c.peekIs(3, '-') && edgeRest(c, 4)) || (c.peekIs(3, '<') && c.peekIs(4, '-') && edgeRest(c, 5))
   );
@@ -147,5 +150,5 @@ export function parseCypherPattern(c: Cursor): Pattern {
     const target = parseNode(c, false);
     hops.push({ kind: 'Hop', edge, target, range: c.rangeFrom(hopStart) });
   }
-  return { kind: 'Pattern', source, hops, range: c.rangeFrom(start) };
+  return { kind: 'Pattern', source, hops, cypher: true, range: c.rangeFrom(start) };
 }

@@ -32,7 +32,7 @@ export function parseCreateQuery(
     c.expect(')');
   }
   const syntax = parseSyntax(c);
-  const body = parseBraceBody(c);
+  const body = parseBraceBody(c, syntax);
   return {
     kind: 'CreateQuery',
     orReplace,
@@ -65,7 +65,7 @@ export function parseInterpretBlock(c: Cursor, start: Token): InterpretBlock {
   const params = parseParams(c);
   const graph = parseForGraph(c);
   const syntax = parseSyntax(c);
-  const body = parseBraceBody(c);
+  const body = parseBraceBody(c, syntax);
   return { kind: 'InterpretBlock', params, graph, syntax, body, range: c.rangeFrom(start) };
 }
 
@@ -108,8 +108,18 @@ export function checkSyntaxVersion(c: Cursor, at: Token, version: string): void 
 }
 
 /** `{ statements }`; a stray END or ELSE inside is reported and skipped. */
-function parseBraceBody(c: Cursor): QueryStmt[] {
+function parseBraceBody(c: Cursor, syntax: string | null): QueryStmt[] {
   c.expect('{');
+  const outer = c.inSyntaxV3;
+  c.inSyntaxV3 = syntax === 'v3';
+  try {
+    return parseBraceStatements(c);
+  } finally {
+    c.inSyntaxV3 = outer;
+  }
+}
+
+function parseBraceStatements(c: Cursor): QueryStmt[] {
   const body: QueryStmt[] = [];
   for (;;) {
     body.push(...parseBody(c));

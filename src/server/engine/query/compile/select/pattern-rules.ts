@@ -120,6 +120,23 @@ function checkPostAccumAliases(c: CompileContext, sel: Select): void {
 }
 
 /**
+ * openCypher patterns (`(a:T)-[e:E]->(b)`) are accepted only in queries declared SYNTAX v3; with
+ * another version, or none (the default is v2), they are a syntax error (the openCypher pattern
+ * support page: "using cypher patterns with V2 or V1 syntax declaration leads to syntax error").
+ */
+export function checkCypherPatterns(c: CompileContext, from: readonly Pattern[]): void {
+  if (c.syntax === 'v3') return;
+  for (const p of from)
+    if (p.cypher === true)
+      c.error(
+        p,
+        'QUERY-SYNTAX-VERSION',
+        'an openCypher pattern needs SYNTAX v3 ' +
+          `(the query declares ${c.syntax === null ? 'no syntax version, so v2' : `SYNTAX ${c.syntax}`})`,
+      );
+}
+
+/**
  * Comma-separated patterns form one match table by natural joins on shared vertex aliases (the
  * conjunctive pattern matching page): every pattern must share an alias with the others, directly
  * or through a chain, or the tables cannot be joined and the FROM clause is refused.
@@ -160,6 +177,7 @@ function checkJoinable(c: CompileContext, sel: Select): void {
  */
 export function checkSyntaxVersion(c: CompileContext, sel: Select, cx: Cx): void {
   checkJoinable(c, sel);
+  checkCypherPatterns(c, sel.from);
   for (const p of sel.from)
     for (const h of p.hops)
       if (h.edge.repeat !== null && h.edge.alias !== null)
