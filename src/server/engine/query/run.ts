@@ -569,22 +569,35 @@ export class GAccPending implements Flushable {
     private readonly index: number,
   ) {}
   /**
-   * add() of a number (generated code): while folding a DOUBLE Sum, Max or Min whose value is a
-   * number, combined here as its combine function would (Max/Min keep the current value unless
-   * the input compares greater/less, so NaN never replaces it).
+   * add() of a numeric input (generated code): while folding a DOUBLE Sum, Max or Min, or an INT
+   * Sum of safe integers, a number is combined here as the combine function would (Max/Min keep
+   * the current value unless the input compares greater/less, so NaN never replaces it; an INT
+   * sum leaving the safe range goes back to add()).
    */
-  addNumber(v: number): void {
-    if (this.dirty && this.num !== 0) {
+  addNumber(v: unknown): void {
+    if (this.dirty && this.num !== 0 && typeof v === 'number') {
       const cur = this.cur as number;
-      if (this.num === 1) this.cur = cur + v;
-      else if (this.num === 2) {
+      const kind = this.num;
+      if (kind === 1) this.cur = cur + v;
+      else if (kind === 2) {
         if (v > cur) this.cur = v;
-      } else if (v < cur) this.cur = v;
+      } else if (kind === 3) {
+        if (v < cur) this.cur = v;
+      } else {
+        // INT sum: exact while both and the sum are safe integers (iadd's number case).
+        const sum = cur + v;
+        if (!Number.isSafeInteger(v) || !Number.isSafeInteger(sum)) this.num = 0;
+        else {
+          this.cur = sum;
+          return;
+        }
+        this.add(v);
+      }
       return;
     }
     this.add(v);
   }
-  /** Folding a DOUBLE accumulator with a number value: 1 Sum, 2 Max, 3 Min; else 0. */
+  /** Folding with a number value: DOUBLE 1 Sum, 2 Max, 3 Min; 4 INT Sum (safe integers); else 0. */
   private num = 0;
   add(v: unknown): void {
     if (!this.dirty) {
@@ -595,16 +608,21 @@ export class GAccPending implements Flushable {
         this.sc = scalarCached(acc.spec);
         this.cur = acc.v;
         const spec = acc.spec;
+        const el = spec.el.k;
         this.num =
-          spec.el.k !== 'double' || typeof acc.v !== 'number'
+          typeof acc.v !== 'number'
             ? 0
-            : spec.name === 'SumAccum'
-              ? 1
-              : spec.name === 'MaxAccum'
-                ? 2
-                : spec.name === 'MinAccum'
-                  ? 3
-                  : 0;
+            : el === 'double'
+              ? spec.name === 'SumAccum'
+                ? 1
+                : spec.name === 'MaxAccum'
+                  ? 2
+                  : spec.name === 'MinAccum'
+                    ? 3
+                    : 0
+              : el === 'int' && spec.name === 'SumAccum' && Number.isSafeInteger(acc.v)
+                ? 4
+                : 0;
       }
     }
     const sc = this.sc;

@@ -134,7 +134,8 @@ interface DegreeCache {
  */
 function countDirected(walks: readonly Walk[], t: number, s: number): number {
   let n = 0;
-  for (const w of walks) {
+  for (let i = 0; i < walks.length; i++) {
+    const w = walks[i] as Walk;
     const adj = w.fwd ? w.table.out[t] : w.table.in[t];
     if (!adj) continue;
     if (adj.dead !== 0) return -1;
@@ -211,9 +212,13 @@ export function degreeEntryFn(c: CompileContext, names: Fn | null): (r: Run) => 
   return (r) => degreeEntry(c, r, k, names ? names(r) : null);
 }
 
-/** Distinct vertices in first-seen order, marked per type. */
+/**
+ * Distinct vertices in first-seen order, marked per type. While collecting, `ids[0..count)` are
+ * the vertices (the array may be longer: room reserved by reserve()); release() trims it.
+ */
 export class Collector {
   readonly ids: number[] = [];
+  count = 0;
   private readonly marks: (Uint8Array | undefined)[] = [];
   constructor(private readonly run: Run) {}
   private last = -1;
@@ -228,12 +233,12 @@ export class Collector {
     const m = this.marks[t] ?? this.marksFor(t);
     if (m[s] === 0) {
       m[s] = 1;
-      this.ids.push(id);
+      this.ids[this.count++] = id;
     }
   }
   /**
    * The marks of vertex type t (1: in `ids`). Generated code adds a vertex by testing and setting
-   * its mark and pushing its id, as addAt does.
+   * its mark and writing its id at `count` (kept in a local, stored back before it returns).
    */
   marksFor(t: number): Uint8Array {
     let m = this.marks[t];
@@ -246,11 +251,22 @@ export class Collector {
     return m;
   }
 
-  /** Done collecting: the marks, cleared, go back to the run's pool (ids stay). */
+  /**
+   * Room for `extra` more vertices, made at once (growing an array a vertex at a time costs about
+   * three times more); the array, for generated code that knows an upper bound.
+   */
+  reserve(extra: number): number[] {
+    const need = this.count + extra;
+    if (this.ids.length < need) this.ids.length = need;
+    return this.ids;
+  }
+
+  /** Done collecting: the marks, cleared, go back to the run's pool (ids stay, trimmed). */
   release(): void {
+    const ids = this.ids;
+    ids.length = this.count;
     const marks = this.marks;
     if (marks.length === 0) return;
-    const ids = this.ids;
     // A fill is cheaper than clearing many marks one by one.
     if (marks.length === 1 && ids.length * 16 > (marks[0] as Uint8Array).length)
       (marks[0] as Uint8Array).fill(0);

@@ -510,7 +510,8 @@ if (${SPARSE} && ${dm}[${at.s}] === 0) { ${dm}[${at.s}] = 1; tch${k}.push(${at.i
         const v = this.expr(s.value);
         this.gps.add(info.index);
         if (s.op === '=') this.c.gAssignedInClauses.add(info.index);
-        if (s.op === '+=' && isFloatType(v.t)) return `gp${info.index}.addNumber(${v.c});`;
+        if (s.op === '+=' && (isFloatType(v.t) || v.t.k === 'int'))
+          return `gp${info.index}.addNumber(${v.c});`;
         const m = s.op === '=' ? 'assign' : 'add';
         return `gp${info.index}.${m}(snapshotValue(${v.c}));`;
       }

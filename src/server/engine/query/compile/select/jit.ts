@@ -229,6 +229,8 @@ export function jitSelect(c: CompileContext, plan: JitPlan): JitSelect | null {
     // The source is collected once after its rows when one of them got through (`hit`, or any
     // row counted when every row gets through).
     const afterSource: string[] = [];
+    // Before the scan returns: the collectors' counts kept in locals.
+    const epilogue: string[] = [];
     plan.collectSlots.forEach((slot, k) => {
       const at = g.locals.get(slot);
       if (!at) {
@@ -237,8 +239,15 @@ export function jitSelect(c: CompileContext, plan: JitPlan): JitSelect | null {
       }
       // Collector.addAt written out: test and set the vertex's mark, list it when new.
       const marks = g.typed(at, (t) => `sets[${k}].marksFor(${t})`);
-      g.extra.add(`const cids${k} = sets[${k}].ids;`);
-      const add = `if (${marks}[${at.s}] === 0) { ${marks}[${at.s}] = 1; cids${k}.push(${at.id}); }`;
+      // The source is collected at most once per source: room for all of them at once.
+      g.extra.add(
+        at.id === 'sid'
+          ? `const cids${k} = sets[${k}].reserve(ids.length - i);`
+          : `const cids${k} = sets[${k}].ids;`,
+      );
+      g.extra.add(`let cn${k} = sets[${k}].count;`);
+      epilogue.push(`sets[${k}].count = cn${k};`);
+      const add = `if (${marks}[${at.s}] === 0) { ${marks}[${at.s}] = 1; cids${k}[cn${k}++] = ${at.id}; }`;
       if (hop && at.id === 'sid') {
         if (afterSource.length === 0 && !everyRow) lines.push('hit = true;');
         afterSource.push(add);
@@ -292,6 +301,7 @@ while (i < n) {
   ${afterSource.length > 0 ? `if (${hitTest}) {\n${afterSource.join('\n')}\n}` : ''}
   if (work > ${chunk}) break;
 }
+${epilogue.join('\n')}
 return i;`;
     if (!g.ok) return null;
     const params = 'r, ids, i, walks, types, has, sets';
