@@ -98,6 +98,9 @@ function writes(round: number): Mutation[] {
     });
     m.push({ k: 'v', t: 'gone', id: `g${round}_${i}`, u: [] });
   }
+  // Ids beyond Latin-1 (their block is written as UTF-16) and an empty id.
+  m.push({ k: 'v', t: 'thing', id: `✓ ünï ${round}`, u: [] });
+  m.push({ k: 'v', t: 'post', id: '', u: [] });
   for (let i = 0; i < 300; i++) {
     m.push({
       k: 'e',
