@@ -107,14 +107,15 @@ async function writeAdjacency(
   for (const [side, list] of sides) {
     for (const [typeIndex, adj] of list.entries()) {
       if (!adj) continue;
+      const total = adj.offsets[adj.built] ?? 0;
       parts.push({
         side,
         typeIndex,
         built: adj.built,
         offsets: await writer.section(adj.offsets.subarray(0, adj.built + 1), 'u32'),
-        edges: await writer.section(adj.edges, 'i32'),
-        farType: await writer.section(adj.farType, 'u16'),
-        far: await writer.section(adj.far, 'i32'),
+        edges: await writer.section(adj.edges.subarray(0, total), 'i32'),
+        farType: await writer.section(adj.farType.subarray(0, total), 'u16'),
+        far: await writer.section(adj.far.subarray(0, total), 'i32'),
       });
     }
   }
