@@ -184,6 +184,45 @@ function reversedWalk(walk: EdgeWalk): EdgeWalk {
   return walk.table.def.directed ? { ...walk, reversed: !walk.reversed } : walk;
 }
 
+/** What a request resolves to before its filters and vertices: the graph's scope and walks. */
+interface ScopeParts {
+  readonly vertexScope: Set<string>;
+  readonly walks: readonly EdgeWalk[];
+  readonly backWalks: readonly EdgeWalk[];
+  /** The tests of a request without filters. */
+  readonly openVertexTests: readonly (((slot: number) => boolean) | undefined)[];
+  readonly openEdgeTests: readonly (((edge: number) => boolean) | undefined)[];
+}
+
+/**
+ * The scope parts of each graph name, made once per catalog object rather than per request (a
+ * schema change installs a new catalog). A clear-store makes new edge tables under the same
+ * catalog, so cached walks are used only while they still hold the graph's tables.
+ */
+const scopeCache = new WeakMap<Graph, { catalog: unknown; byName: Map<string, ScopeParts> }>();
+const allTypes = '\u0000*';
+
+function scopeParts(graph: Graph, name: string | undefined): ScopeParts {
+  let cache = scopeCache.get(graph);
+  if (cache?.catalog !== graph.catalog) {
+    cache = { catalog: graph.catalog, byName: new Map() };
+    scopeCache.set(graph, cache);
+  }
+  const cached = cache.byName.get(name ?? allTypes);
+  if (cached?.walks.every((w) => graph.edgeTable(w.table.def.name) === w.table)) return cached;
+  const [vertexScope, edgeNames] = scopeOf(graph, name);
+  const walks = edgeNames.flatMap((edge) => edgeWalk(graph, edge) ?? []);
+  const parts: ScopeParts = {
+    vertexScope,
+    walks,
+    backWalks: walks.map(reversedWalk),
+    openVertexTests: vertexTests(graph, vertexScope, []),
+    openEdgeTests: edgeTests(walks, []),
+  };
+  cache.byName.set(name ?? allTypes, parts);
+  return parts;
+}
+
 /** Resolves and checks a request; `defaultMaxLength` undefined means maxLength is required. */
 export function resolveRequest(
   graph: Graph,
@@ -198,10 +237,14 @@ export function resolveRequest(
       `maxLength must be a non-negative integer, not ${String(maxLength)}`,
     );
   }
-  const [vertexScope, edgeNames] = scopeOf(graph, request.graph);
-  const walks = edgeNames.flatMap((name) => edgeWalk(graph, name) ?? []);
-  const vertexChecks = vertexTests(graph, vertexScope, request.vertexFilters ?? []);
-  const edgeChecks = edgeTests(walks, request.edgeFilters ?? []);
+  const parts = scopeParts(graph, request.graph);
+  const { vertexScope, walks } = parts;
+  const vertexChecks = request.vertexFilters?.length
+    ? vertexTests(graph, vertexScope, request.vertexFilters)
+    : parts.openVertexTests;
+  const edgeChecks = request.edgeFilters?.length
+    ? edgeTests(walks, request.edgeFilters)
+    : parts.openEdgeTests;
   const passes = (key: number) => vertexChecks[keyType(key)]?.(keySlot(key)) ?? true;
   const missing: string[] = [];
   const sources = vertexKeys(graph, vertexScope, request.sources, 'sources', missing);
@@ -216,7 +259,7 @@ export function resolveRequest(
   return {
     graph,
     walks,
-    backWalks: walks.map(reversedWalk),
+    backWalks: parts.backWalks,
     edgeTests: edgeChecks,
     vertexTests: vertexChecks,
     sources: sources.filter(passes),
