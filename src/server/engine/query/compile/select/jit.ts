@@ -36,7 +36,7 @@ export interface JitPlan {
   readonly upper: CompileUpper;
 }
 
-/** Rows from `ids[i]` on until about `chunk` rows are done; answers the next source index. */
+/** Rows from `ids[i]` on until a slice of them is done (see Pace); the next source index. */
 export type JitScan = (
   r: Run,
   ids: readonly number[],
@@ -46,8 +46,11 @@ export type JitScan = (
   has: ((id: number) => boolean) | null,
   sets: readonly Collector[],
 ) => number;
-/** One POST-ACCUM clause over `ids[i]...`, about `chunk` vertices per call; the next index. */
+/** One POST-ACCUM clause over `ids[i]...`, a slice of them per call (see Pace); the next index. */
 export type JitPost = (r: Run, ids: readonly number[], i: number) => number;
+
+/** A generated scan: JitScan's arguments and the number of rows to stop after. */
+type ScanFn = (...args: [...Parameters<JitScan>, number]) => number;
 
 export interface JitSelect {
   readonly scan: JitScan;
@@ -55,11 +58,27 @@ export interface JitSelect {
 }
 
 /**
- * Rows (or POST-ACCUM vertices) per call of a generated function; the caller may yield to the
- * event loop between calls. About a millisecond of the simplest rows: each call costs a prologue
- * (and its caller a clock read), so it must not be much shorter.
+ * How many rows (or POST-ACCUM vertices) a call of a generated function takes before it returns,
+ * so that its caller may yield to the event loop: adjusted after each call to take between a
+ * half and two milliseconds (a call costs a prologue and a clock read, so not much less; light
+ * rows run 30,000 a millisecond, heavy ones calling closures far fewer).
  */
-const chunk = 32768;
+class Pace {
+  limit = 4096;
+  /**
+   * `call(limit)` over vertices up to `n`, timed; the limit follows the time it took (it grows
+   * only after a call that stopped at the limit, not at the end of the vertices).
+   */
+  run(n: number, call: (limit: number) => number): number {
+    const t0 = performance.now();
+    const next = call(this.limit);
+    const ms = performance.now() - t0;
+    if (ms > 2) {
+      if (this.limit > 64) this.limit >>= 1;
+    } else if (ms < 0.5 && next < n && this.limit < 1 << 20) this.limit *= 2;
+    return next;
+  }
+}
 
 /** Placeholder line of the target alias's frame write. */
 const TARGET_SLOT = '/* target slot */';
@@ -299,28 +318,30 @@ while (i < n) {
   ${hitDecl}
   ${perSource}
   ${afterSource.length > 0 ? `if (${hitTest}) {\n${afterSource.join('\n')}\n}` : ''}
-  if (work > ${chunk}) break;
+  if (work > limit) break;
 }
 ${epilogue.join('\n')}
 return i;`;
     if (!g.ok) return null;
-    const params = 'r, ids, i, walks, types, has, sets';
-    const sparse = build(g, 'jitScan', params, scanBody.replaceAll(SPARSE, 'true')) as JitScan;
+    const params = 'r, ids, i, walks, types, has, sets, limit';
+    const sparse = build(g, 'jitScan', params, scanBody.replaceAll(SPARSE, 'true')) as ScanFn;
     // With many sources the sums go to dense delta columns (VAcc.denseFor): a variant without
     // the per-row marks, used when every such accumulator takes that mode.
     const denseAccs = [...g.denseSums];
     const dense =
       denseAccs.length > 0
-        ? (build(g, 'jitScan', params, scanBody.replaceAll(SPARSE, 'false')) as JitScan)
+        ? (build(g, 'jitScan', params, scanBody.replaceAll(SPARSE, 'false')) as ScanFn)
         : null;
-    const scan: JitScan =
-      dense === null
-        ? sparse
-        : (r, ids, i, walks, types, has, sets) => {
-            let all = true;
-            for (const k of denseAccs) if (!(r.va[k] as VAcc).denseFor(ids.length)) all = false;
-            return (all ? dense : sparse)(r, ids, i, walks, types, has, sets);
-          };
+    const pace = new Pace();
+    const scan: JitScan = (r, ids, i, walks, types, has, sets) => {
+      let fn = sparse;
+      if (dense !== null) {
+        let all = true;
+        for (const k of denseAccs) if (!(r.va[k] as VAcc).denseFor(ids.length)) all = false;
+        if (all) fn = dense;
+      }
+      return pace.run(ids.length, (limit) => fn(r, ids, i, walks, types, has, sets, limit));
+    };
     const posts = plan.posts.map((p) => {
       const pg = new Gen(c, { scope: plan.scope, mode: 'post', hoists: null }, plan.upper);
       pg.locals = new Map([[p.slot, { id: 'pv', t: 'pt', s: 'ps' }]]);
@@ -339,10 +360,18 @@ while (i < n) {
     ${pg.reload('pv')}
   }
   ${stmts}
-  if (++cnt > ${chunk}) break;
+  if (++cnt > limit) break;
 }
 return i;`;
-      return build(pg, 'jitPost', 'r, ids, i', postBody) as JitPost;
+      const post = build(pg, 'jitPost', 'r, ids, i, limit', postBody) as (
+        r: Run,
+        ids: readonly number[],
+        i: number,
+        limit: number,
+      ) => number;
+      const postPace = new Pace();
+      return ((r, ids, i) =>
+        postPace.run(ids.length, (limit) => post(r, ids, i, limit))) as JitPost;
     });
     if (posts.some((p) => p === null) || c.problems.length > before) return null;
     return { scan, posts: posts as JitPost[] };
