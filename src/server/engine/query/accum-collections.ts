@@ -78,45 +78,95 @@ export class ListAcc extends AccBase {
   }
 }
 
+/** A SetAccum of up to this many elements keeps them in a list (no Map per vertex's set). */
+const SMALL_SET = 8;
+
 export class SetAcc extends AccBase {
-  map = new Map<unknown, unknown>();
+  /** Small: the elements in insertion order; their keys (keyOf) where some key is not the element. */
+  private list: unknown[] | null = [];
+  private keys: unknown[] | null = null;
+  /** Large (more than SMALL_SET elements at some point): elements by key, in insertion order. */
+  private map: Map<unknown, unknown> | null = null;
   private readonly conv = converter(this.spec.el);
   add(v: unknown): void {
     if (isCollection(v)) for (const x of elementsOf(v)) this.put(x);
     else this.put(v);
   }
+  /** Position of key k in `keys`, -1 when absent (keys compared as a Map compares them). */
+  private static find(keys: readonly unknown[], k: unknown): number {
+    if (k !== k) {
+      for (let i = 0; i < keys.length; i++) if (keys[i] !== keys[i]) return i;
+      return -1;
+    }
+    for (let i = 0; i < keys.length; i++) if (keys[i] === k) return i;
+    return -1;
+  }
   private put(x: unknown): void {
     const v = this.conv ? this.conv(x) : x;
     const k = keyOf(v);
-    if (!this.map.has(k)) this.map.set(k, v);
+    const list = this.list;
+    if (list === null) {
+      const map = this.map as Map<unknown, unknown>;
+      if (!map.has(k)) map.set(k, v);
+      return;
+    }
+    if (SetAcc.find(this.keys ?? list, k) >= 0) return;
+    if (list.length >= SMALL_SET) {
+      const map = new Map<unknown, unknown>();
+      const keys = this.keys ?? list;
+      for (let i = 0; i < list.length; i++) map.set(keys[i], list[i]);
+      map.set(k, v);
+      this.map = map;
+      this.list = null;
+      this.keys = null;
+      return;
+    }
+    if (k !== v && this.keys === null) this.keys = list.slice();
+    list.push(v);
+    this.keys?.push(k);
   }
   has(v: unknown): boolean {
-    return this.map.has(keyOf(this.conv ? this.conv(v) : v));
+    const k = keyOf(this.conv ? this.conv(v) : v);
+    const list = this.list;
+    return list !== null ? SetAcc.find(this.keys ?? list, k) >= 0 : (this.map?.has(k) ?? false);
   }
   /** Equal sets compare equal whatever order their elements came in. */
   override toJSON(): unknown {
-    return [...this.map.keys()].map((k) => JSON.stringify(k, bigintText)).sort();
+    const keys = this.list !== null ? (this.keys ?? this.list) : [...(this.map?.keys() ?? [])];
+    return keys.map((k) => JSON.stringify(k, bigintText)).sort();
   }
   remove(v: unknown): void {
-    this.map.delete(keyOf(this.conv ? this.conv(v) : v));
+    const k = keyOf(this.conv ? this.conv(v) : v);
+    if (this.list === null) {
+      this.map?.delete(k);
+      return;
+    }
+    const i = SetAcc.find(this.keys ?? this.list, k);
+    if (i < 0) return;
+    this.list.splice(i, 1);
+    this.keys?.splice(i, 1);
   }
   assign(v: unknown): void {
-    this.map = new Map();
+    this.clear();
     this.add(v);
   }
   copy(): Acc {
     const c = new SetAcc(this.spec);
-    c.map = new Map(this.map);
+    c.list = this.list?.slice() ?? null;
+    c.keys = this.keys?.slice() ?? null;
+    c.map = this.map ? new Map(this.map) : null;
     return c;
   }
   clear(): void {
-    this.map = new Map();
+    this.list = [];
+    this.keys = null;
+    this.map = null;
   }
   items(): unknown[] {
-    return [...this.map.values()];
+    return this.list !== null ? this.list.slice() : [...(this.map?.values() ?? [])];
   }
   override size(): number {
-    return this.map.size;
+    return this.list !== null ? this.list.length : (this.map?.size ?? 0);
   }
 }
 

@@ -58,6 +58,8 @@ export function sourceOf(
   cx: Cx,
 ): { ids: (r: Run) => Iterable<number>; filter: ((r: Run, id: number) => boolean) | null } {
   const parts: ((r: Run) => Iterable<number>)[] = [];
+  /** The parts that are vertex type names. */
+  const typeNames = new Set<string>();
   // An omitted source type (`:s -(E>)- T:t`, `-(E>)- T:t`) is any vertex (SELECT page).
   if (step.types.length === 0) return { ids: (r) => allOf(c, r, c.vertexTypeNames), filter: null };
   for (const name of step.types) {
@@ -111,11 +113,17 @@ export function sourceOf(
     if (c.isVertexType(name)) {
       const names = [name];
       parts.push((r) => allOf(c, r, names));
+      typeNames.add(name);
       continue;
     }
     c.error(step, 'QUERY-UNKNOWN-VARIABLE', `unknown vertex set or type ${name}`);
   }
   if (parts.length === 1) return { ids: parts[0] as (r: Run) => Iterable<number>, filter: null };
+  // Only vertex types (`(Comment|Post):m`): their vertices are distinct, so no set is needed.
+  if (typeNames.size === parts.length) {
+    const names = [...typeNames];
+    return { ids: (r) => allOf(c, r, names), filter: null };
+  }
   return {
     ids: (r) => {
       const seen = new Set<number>();

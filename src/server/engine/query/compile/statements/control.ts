@@ -1,7 +1,7 @@
 // Statement layer: control flow (IF/CASE branch selection, WHILE and FOREACH loops); loop bodies
 // compile through statement.ts with the `upper` compiler handed down from the query layer.
 import type { QueryStmt } from '../../../../../core/gsql/index.js';
-import { elementsOf, GroupByAcc, MapAcc } from '../../accum.js';
+import { BagAcc, elementsOf, GroupByAcc, MapAcc, SetAcc } from '../../accum.js';
 import { rangeOf } from '../context/runtime-helpers.js';
 import {
   type Fn,
@@ -128,6 +128,8 @@ export function compileForeach(
       if (v instanceof GroupByAcc)
         return [...v.map.values()].map((e) => [...e.keys, ...e.accs.map((x) => x.value())]);
       if (v instanceof Map) return [...v.entries()];
+      // A SetAccum's or BagAccum's items are a copy already.
+      if (v instanceof SetAcc || v instanceof BagAcc) return v.items();
       return elementsOf(v).slice();
     };
   }
