@@ -371,7 +371,7 @@ return i;`;
       ) => number;
       const postPace = new Pace();
       return ((r, ids, i) =>
-        postPace.run(ids.length, (limit) => post(r, ids, i, limit))) as JitPost;
+        postPace.run(ids.length, (limit) => post(r, ids, i, limit)));
     });
     if (posts.some((p) => p === null) || c.problems.length > before) return null;
     return { scan, posts: posts as JitPost[] };
