@@ -8,6 +8,7 @@ import { bothStmt, NEXT, type CS, type Cx } from '../context/compile-types.js';
 import { vsetVar } from '../context/symbols.js';
 import { compileDelete, compileUpdate } from '../select/delete-update.js';
 import { compileSelect, type SelectRunner } from '../select/select.js';
+import { compileTableSelect } from '../select/table-select.js';
 import { compileBlock, compileVertexSetExpr, type UpperStmt } from '../statements/statement.js';
 import { compilePrint } from './print.js';
 
@@ -31,6 +32,8 @@ export function compileQueryStatement(comp: CompileContext, s: UpperStmt, cx: Cx
       return compileUpdate(comp, s, cx, compileQueryStatement);
     case 'Print':
       return compilePrint(comp, s, cx);
+    case 'TableSelect':
+      return compileTableSelect(comp, s, cx, compileQueryStatement);
   }
 }
 

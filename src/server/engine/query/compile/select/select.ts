@@ -3,7 +3,7 @@
 // POST-ACCUM per distinct vertex of one alias, HAVING, ORDER BY and LIMIT. Rows are enumerated
 // straight off the adjacency arrays; the loop yields to the event loop when its time slice is used
 // up.
-import { type Node, type Select, walk } from '../../../../../core/gsql/index.js';
+import { type Expr, type Node, type Select, walk } from '../../../../../core/gsql/index.js';
 import { Scope, type Cx, type SyncStmt } from '../context/compile-types.js';
 import type { CompileContext } from '../context/compile-context.js';
 import type { Run } from '../../run.js';
@@ -63,6 +63,15 @@ function namesIn(nodes: readonly (Node | null | undefined)[]): Set<string> {
 export interface SelectOptions {
   /** DELETE / UPDATE: the output alias may be any alias; the result is not needed. */
   readonly statement?: boolean;
+  /**
+   * The SQL-like SELECT (table-select.ts): `exprs` are evaluated on every matched row (after
+   * WHERE) and handed to `row`; their static types are pushed to `types` as they compile.
+   */
+  readonly rows?: {
+    readonly exprs: readonly Expr[];
+    readonly types: T[];
+    readonly row: (r: Run, values: unknown[]) => void;
+  };
 }
 
 /** A compiled SELECT: run to completion, or run yielding to the event loop. */
@@ -131,6 +140,7 @@ export function compileSelectCore(
     ...sel.postAccum.flat(),
     sel.having,
     ...sel.orderBy,
+    ...(opts.rows?.exprs ?? []),
   ]);
 
   // Each comma-separated pattern in turn; an alias named again in a later pattern must be the
@@ -206,6 +216,21 @@ export function compileSelectCore(
   if (sample && first.hops.length === 0)
     c.error(sel, 'QUERY-UNSUPPORTED', 'SAMPLE needs an edge in the FROM pattern');
   const accum = sel.accum ? compileBlock(c, sel.accum, inner, upper) : null;
+  const rows = opts.rows;
+  const rowExprs = rows
+    ? rows.exprs.map((e) => {
+        const x = compileExpr(c, e, { ...inner, mode: 'post' });
+        rows.types.push(x.t);
+        return x.f;
+      })
+    : null;
+  const emit =
+    rows && rowExprs
+      ? (r: Run) => {
+          const values = rowExprs.map((e) => e(r));
+          rows.row(r, values);
+        }
+      : null;
   const accumSync = accum?.sync ?? null;
 
   const outputSlot = aliasSlots.get(sel.output);
@@ -279,6 +304,7 @@ export function compileSelectCore(
   const jit: JitSelect | null =
     c.env.generatedCode !== false &&
     perSlots === null &&
+    rowExprs === null &&
     plans.length === 1 &&
     first.hops.length <= 1 &&
     !sample &&
@@ -317,6 +343,7 @@ export function compileSelectCore(
     const row = (): void => {
       if (where && !where(r)) return;
       if (per && !per(f)) return;
+      if (emit) emit(r);
       if (accumSync) accumSync(r);
       for (let i = 0; i < collectSlots.length; i++)
         (sets[i] as Collector).add(f[collectSlots[i] as number] as number);

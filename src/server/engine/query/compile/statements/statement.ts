@@ -36,7 +36,7 @@ import { compileInsert } from './insert.js';
 /** The statement kinds the layers above compile: they run a SELECT, or print. */
 export type UpperStmt = Extract<
   QueryStmt,
-  { kind: 'SelectStmt' | 'VertexSetDecl' | 'Delete' | 'Update' | 'Print' }
+  { kind: 'SelectStmt' | 'VertexSetDecl' | 'Delete' | 'Update' | 'Print' | 'TableSelect' }
 >;
 
 /**
@@ -246,8 +246,7 @@ export function compileStmt(comp: CompileContext, s: QueryStmt, cx: Cx, upper: C
       });
     }
     case 'TableSelect':
-      comp.error(s, 'QUERY-UNSUPPORTED', 'the SQL-like SELECT ... INTO table is not supported yet');
-      return NOP;
+      return upper(comp, s, cx);
     case 'Error':
       comp.error(s, 'QUERY-SYNTAX', `cannot read: ${s.text.slice(0, 60)}`);
       return NOP;
