@@ -370,8 +370,9 @@ return i;`;
         limit: number,
       ) => number;
       const postPace = new Pace();
-      return ((r, ids, i) =>
-        postPace.run(ids.length, (limit) => post(r, ids, i, limit)));
+      const paced: JitPost = (r, ids, i) =>
+        postPace.run(ids.length, (limit) => post(r, ids, i, limit));
+      return paced;
     });
     if (posts.some((p) => p === null) || c.problems.length > before) return null;
     return { scan, posts: posts as JitPost[] };
