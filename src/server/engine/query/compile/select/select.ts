@@ -18,9 +18,9 @@ import {
 } from './sources.js';
 import { jitSelect, type JitSelect } from './jit.js';
 import { checkSyntaxVersion, withPropertyConditions } from './pattern-rules.js';
-import { stepWalks } from './pattern-edges.js';
-import { aliasSteps, whereStages } from './where-stages.js';
+import { inferredSource, stepWalks } from './pattern-edges.js';
 import { checkPer, perGate } from './per.js';
+import { aliasSteps, whereStages } from './where-stages.js';
 import { type Walk, type Visit, walkEdges, Collector } from '../context/edge-walk.js';
 import { EDGE, type T } from '../../types.js';
 import { compileExpr } from '../expressions/expr.js';
@@ -169,6 +169,10 @@ export function compileSelectCore(
         : null;
       return { walks, filter, sets, targetSlot, targetBound, edgeSlot, repeat };
     });
+    // An untyped source starts where the first edge step can (pattern-edges.ts).
+    const first = hops[0];
+    if (src.types.length === 0 && first)
+      return { source: inferredSource(c, first.walks), srcSlot, srcBound, hops };
     return { source, srcSlot, srcBound, hops };
   });
   const first = plans[0] as PatternPlan;
