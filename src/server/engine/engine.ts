@@ -160,18 +160,27 @@ export class Engine {
     const request = this.store.beginStaged();
     let held: { mutations: readonly Mutation[]; phase: number } | undefined;
     let staged = false;
+    /** Edges per edge type in the batches, so the tables grow once when they are applied. */
+    const edgesByType = new Map<string, number>();
+    // One batch is written to the staging area while the next one is read: lmdb encodes it at
+    // once, and its commit (no flush needed: the final commit flushes) overlaps the reading.
+    let writing: Promise<void> = Promise.resolve();
     const spill = async () => {
       if (!held) return;
       const { mutations, phase } = held;
       held = undefined;
       staged = true;
-      await this.store.stage(request, mutations, phase);
+      await writing;
+      writing = this.store.stage(request, mutations, phase);
+      writing.catch(() => undefined);
     };
     return {
       write: async (plan, phase = 0) => {
         if (this.closed) throw new Error('the engine is closed');
         const mutations = plan(this.graph).mutations;
         if (mutations.length === 0) return;
+        for (const m of mutations)
+          if (m.k === 'E') edgesByType.set(m.t, (edgesByType.get(m.t) ?? 0) + m.n);
         await spill();
         held = { mutations, phase };
       },
@@ -182,16 +191,21 @@ export class Engine {
           return (await this.write(() => ({ mutations }))).report;
         }
         await spill();
-        return this.commitStaged(request);
+        await writing;
+        return this.commitStaged(request, edgesByType);
       },
       discard: async () => {
         held = undefined;
+        await writing.catch(() => undefined);
         if (staged) await this.store.discardStaged(request);
       },
     };
   }
 
-  private commitStaged(request: number): Promise<ApplyReport> {
+  private commitStaged(
+    request: number,
+    edgesByType: ReadonlyMap<string, number>,
+  ): Promise<ApplyReport> {
     const seq = this.reads.arrive();
     const run = async (): Promise<ApplyReport> => {
       try {
@@ -199,7 +213,8 @@ export class Engine {
         const range = await this.store.commitStaged(request);
         while (!this.reads.idle()) await this.reads.drained();
         const report = emptyReport();
-        // One adjacency merge for the whole request, not one per batch.
+        // Each edge table grows once, and one adjacency merge for the whole request.
+        for (const [type, n] of edgesByType) this.graph.edgeTable(type)?.reserve(n);
         this.graph.bulk(() => {
           for (const entry of this.store.entriesIn(range)) {
             for (const mutation of entry) this.graph.apply(mutation, report);

@@ -78,15 +78,17 @@ export class EdgeTable {
 
   /** Room for `more` new edges, so a bulk insert grows the columns and the index once. */
   reserve(more: number): void {
-    const size = this.slotCount + more;
-    if (size > this.src.length) {
-      this.srcType = ensureSize(this.srcType, size);
-      this.src = ensureSize(this.src, size);
-      this.dstType = ensureSize(this.dstType, size);
-      this.dst = ensureSize(this.dst, size);
-      this.alive = ensureSize(this.alive, size);
-    }
+    this.growColumns(this.slotCount + more);
     if (!this.discriminated) this.pairIndex.reserve(more);
+  }
+
+  private growColumns(size: number): void {
+    if (size <= this.src.length) return;
+    this.srcType = ensureSize(this.srcType, size);
+    this.src = ensureSize(this.src, size);
+    this.dstType = ensureSize(this.dstType, size);
+    this.dst = ensureSize(this.dst, size);
+    this.alive = ensureSize(this.alive, size);
   }
 
   /**
@@ -139,6 +141,32 @@ export class EdgeTable {
    */
   adjacencyBuilt(): void {
     this.adjacencyUpTo = this.slotCount;
+  }
+
+  /**
+   * Bulk loading (after reserve(), no discriminator): the slot of the edge between two vertices,
+   * inserting it with default attributes, its adjacency deferred, when absent. A new edge's slot
+   * is slotCount - 1 afterwards.
+   */
+  upsertDeferred(st: number, s: number, dt: number, d: number): number {
+    const swap = !this.def.directed && (dt < st || (dt === st && d < s));
+    const a = swap ? dt : st;
+    const b = swap ? d : s;
+    const c = swap ? st : dt;
+    const e = swap ? s : d;
+    const found = this.pairIndex.getOrBucket(a, b, c, e);
+    if (found >= 0) return found;
+    const slot = this.slotCount++;
+    this.growColumns(slot + 1); // (the index must not grow here: the bucket would move)
+    this.srcType[slot] = a;
+    this.src[slot] = b;
+    this.dstType[slot] = c;
+    this.dst[slot] = e;
+    this.alive[slot] = 1;
+    this.liveCount += 1;
+    if (this.columns.length > 0) fillDefaults(this.def.attributes, this.columns, slot);
+    this.pairIndex.addAt(-found - 1, slot);
+    return slot;
   }
 
   /** Whether edges inserted with `defer` wait for syncAdjacency(). */

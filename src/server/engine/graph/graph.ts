@@ -235,10 +235,9 @@ export class Graph {
         t = toTable.createBytes(bytes, ts, te);
         report.createdEndpoints += 1;
       }
-      let slot = table.find(ft, f, tt, t);
-      const created = slot < 0;
-      if (created) slot = table.insert(ft, f, tt, t, [], true);
-      if (columns.length > 0) this.updateColumns(columns, row, slot, created);
+      const before = table.slotCount;
+      const slot = table.upsertDeferred(ft, f, tt, t);
+      if (columns.length > 0) this.updateColumns(columns, row, slot, slot >= before);
       report.acceptedEdges += 1;
     }
   }

@@ -2,8 +2,11 @@
 // typed arrays, with the key bytes of every slot kept end to end in one byte arena. Bulk loading
 // looks ids up straight from the bytes of its input (a CSV token, a JSON key, a log entry)
 // without making a string per lookup, and the table costs a few typed-array entries per vertex
-// instead of a Map entry. Deleting a vertex leaves a tombstone in the table (its bytes stay in
-// the arena) so probing past it still works; a rehash on growth drops tombstones.
+// instead of a Map entry. Ids written as plain decimal integers (digits, no leading zero, below
+// 2^53: most numeric ids) are looked up by their value in a second table of (value, slot) pairs,
+// one memory access per probe instead of a byte comparison in the arena. Deleting a vertex
+// leaves a tombstone (its bytes stay in the arena) so probing past it still works; a rehash on
+// growth drops tombstones.
 
 const empty = -1;
 const tombstone = -2;
@@ -17,6 +20,27 @@ export function hashBytes(bytes: Uint8Array, start: number, end: number): number
 
 const encoder = new TextEncoder();
 
+/** The value of bytes [start, end) when they are a plain decimal integer below 2^53, else -1. */
+export function plainInteger(bytes: Uint8Array, start: number, end: number): number {
+  const n = end - start;
+  if (n < 1 || n > 15 || (bytes[start] === 0x30 && n > 1)) return -1;
+  let value = 0;
+  for (let i = start; i < end; i++) {
+    const d = (bytes[i] as number) - 0x30;
+    if (d < 0 || d > 9) return -1;
+    value = value * 10 + d;
+  }
+  return value;
+}
+
+function hashNumber(value: number): number {
+  let h = Math.imul((value % 4294967296) | 0, 0x9e3779b1);
+  h ^= Math.imul(Math.floor(value / 4294967296), 0x85ebca77);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x2c1b3c6d);
+  return (h ^ (h >>> 12)) >>> 0;
+}
+
 export class IdIndex {
   /** Slot per table position, or empty / tombstone. */
   private table = new Int32Array(64).fill(empty);
@@ -29,14 +53,62 @@ export class IdIndex {
   private keyStart = new Uint32Array(64);
   private keyLength = new Uint32Array(64);
   private keyHash = new Uint32Array(64);
-  /** Keys of live slots. */
+  /** Plain integer ids: (value, slot) pairs; slot -1 empty, -2 tombstone. */
+  private numbers = new Float64Array(128).fill(empty);
+  private numbersFilled = 0;
+  private numbersLive = 0;
+  /** Keys of live slots (both tables), and of the byte table alone. */
   size = 0;
+  private bytesLive = 0;
   /** Scratch buffer for string lookups. */
   private scratch = new Uint8Array(256);
 
   /** The slot of the id in bytes [start, end), or -1. */
   get(bytes: Uint8Array, start: number, end: number): number {
+    const value = plainInteger(bytes, start, end);
+    if (value >= 0) return this.findNumber(value);
     return this.probe(bytes, start, end, hashBytes(bytes, start, end));
+  }
+
+  private findNumber(value: number): number {
+    const numbers = this.numbers;
+    const mask = (numbers.length >> 1) - 1;
+    for (let p = hashNumber(value) & mask; ; p = (p + 1) & mask) {
+      const slot = numbers[2 * p + 1] as number;
+      if (slot === empty) return -1;
+      if (slot >= 0 && numbers[2 * p] === value) return slot;
+    }
+  }
+
+  private placeNumber(value: number, slot: number): void {
+    if ((this.numbersFilled + 1) * 2 > this.numbers.length >> 1) this.rehashNumbers();
+    const numbers = this.numbers;
+    const mask = (numbers.length >> 1) - 1;
+    let p = hashNumber(value) & mask;
+    while ((numbers[2 * p + 1] as number) >= 0) p = (p + 1) & mask;
+    if (numbers[2 * p + 1] === empty) this.numbersFilled += 1;
+    numbers[2 * p] = value;
+    numbers[2 * p + 1] = slot;
+    this.numbersLive += 1;
+  }
+
+  private rehashNumbers(): void {
+    const old = this.numbers;
+    let capacity = old.length >> 1;
+    while ((this.numbersLive + 1) * 2 > capacity / 2) capacity *= 2;
+    const numbers = new Float64Array(capacity * 2).fill(empty);
+    const mask = capacity - 1;
+    for (let q = 0; q < old.length; q += 2) {
+      const slot = old[q + 1] as number;
+      if (slot < 0) continue;
+      const value = old[q] as number;
+      let p = hashNumber(value) & mask;
+      while (numbers[2 * p + 1] !== empty) p = (p + 1) & mask;
+      numbers[2 * p] = value;
+      numbers[2 * p + 1] = slot;
+    }
+    this.numbers = numbers;
+    this.numbersFilled = this.numbersLive;
   }
 
   /** The slot of a string id, or -1. */
@@ -47,7 +119,8 @@ export class IdIndex {
 
   /** Records `slot` under the id in bytes [start, end) (callers checked it is absent). */
   add(bytes: Uint8Array, start: number, end: number, slot: number): void {
-    const h = hashBytes(bytes, start, end);
+    const value = plainInteger(bytes, start, end);
+    const h = value >= 0 ? 0 : hashBytes(bytes, start, end);
     const length = end - start;
     this.ensureSlot(slot);
     if (this.arenaUsed + length > this.arena.length) {
@@ -62,7 +135,11 @@ export class IdIndex {
     this.keyLength[slot] = length;
     this.keyHash[slot] = h;
     this.arenaUsed += length;
-    this.place(slot, h);
+    if (value >= 0) this.placeNumber(value, slot);
+    else {
+      this.place(slot, h);
+      this.bytesLive += 1;
+    }
     this.size += 1;
   }
 
@@ -74,6 +151,25 @@ export class IdIndex {
 
   /** Forgets the id of `slot` (a deleted vertex); its slot is never reused. */
   delete(slot: number): void {
+    const value = plainInteger(
+      this.arena,
+      this.keyStart[slot] as number,
+      (this.keyStart[slot] as number) + (this.keyLength[slot] as number),
+    );
+    if (value >= 0) {
+      const numbers = this.numbers;
+      const mask = (numbers.length >> 1) - 1;
+      for (let p = hashNumber(value) & mask; ; p = (p + 1) & mask) {
+        const at = numbers[2 * p + 1] as number;
+        if (at === empty) return;
+        if (at === slot) {
+          numbers[2 * p + 1] = tombstone;
+          this.numbersLive -= 1;
+          this.size -= 1;
+          return;
+        }
+      }
+    }
     const h = this.keyHash[slot] as number;
     const mask = this.table.length - 1;
     for (let p = h & mask; ; p = (p + 1) & mask) {
@@ -82,6 +178,7 @@ export class IdIndex {
       if (at === slot) {
         this.table[p] = tombstone;
         this.size -= 1;
+        this.bytesLive -= 1;
         return;
       }
     }
@@ -101,7 +198,11 @@ export class IdIndex {
     this.keyStart = new Uint32Array(64);
     this.keyLength = new Uint32Array(64);
     this.keyHash = new Uint32Array(64);
+    this.numbers = new Float64Array(128).fill(empty);
+    this.numbersFilled = 0;
+    this.numbersLive = 0;
     this.size = 0;
+    this.bytesLive = 0;
   }
 
   private encode(id: string): number {
@@ -148,7 +249,7 @@ export class IdIndex {
   private rehash(): void {
     const old = this.table;
     let capacity = old.length;
-    while ((this.size + 1) * 2 > capacity / 2) capacity *= 2;
+    while ((this.bytesLive + 1) * 2 > capacity / 2) capacity *= 2;
     const table = new Int32Array(capacity).fill(empty);
     const mask = capacity - 1;
     for (const slot of old) {
@@ -158,7 +259,7 @@ export class IdIndex {
       table[p] = slot;
     }
     this.table = table;
-    this.filled = this.size;
+    this.filled = this.bytesLive;
   }
 
   private ensureSlot(slot: number): void {

@@ -62,6 +62,36 @@ export class PairIndex {
     }
   }
 
+  /**
+   * Bulk inserts: the slot of the edge with these ends, or -(bucket + 1) for the bucket a new
+   * edge with them takes (pass it to addAt before any other change; reserve() first, so that no
+   * growth comes between). One probe instead of get() and then add().
+   */
+  getOrBucket(a: number, b: number, c: number, e: number): number {
+    const { srcType, src, dstType, dst } = this.ends();
+    const table = this.table;
+    const mask = table.length - 1;
+    let free = -1;
+    for (let i = hash(a, b, c, e) & mask; ; i = (i + 1) & mask) {
+      const entry = table[i] as number;
+      if (entry === empty) return -((free >= 0 ? free : i) + 1);
+      if (entry === removed) {
+        if (free < 0) free = i;
+        continue;
+      }
+      const slot = entry - 1;
+      if (src[slot] === b && dst[slot] === e && srcType[slot] === a && dstType[slot] === c)
+        return slot;
+    }
+  }
+
+  /** Puts `slot` in the bucket getOrBucket answered (its ends are in the columns). */
+  addAt(bucket: number, slot: number): void {
+    if (this.table[bucket] === empty) this.used += 1;
+    this.table[bucket] = slot + 1;
+    this.size += 1;
+  }
+
   /** Adds an edge slot whose ends are already in the columns (callers checked `get` first). */
   add(slot: number): void {
     if (this.used + 1 > this.table.length * maxLoad) this.resize(capacityFor(this.size + 1));
