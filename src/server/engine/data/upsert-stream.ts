@@ -67,7 +67,8 @@ class IdKey {
     if (text === undefined && canonicalBytes(def, bytes, s, e)) {
       const n = e - s;
       if (n > this.bytes.length) this.bytes = new Uint8Array(n * 2);
-      this.bytes.set(bytes.subarray(s, e));
+      const out = this.bytes;
+      for (let i = 0; i < n; i++) out[i] = bytes[s + i] as number;
       this.length = n;
       this.text = undefined;
       return;
@@ -89,6 +90,34 @@ class IdKey {
 
   shown(): string {
     return this.text === undefined ? this.id() : this.raw;
+  }
+}
+
+/**
+ * Type and attribute names as text: the same few names come again and again (an edge type and
+ * target type per source vertex), so the last ones are kept by their bytes.
+ */
+class NameCache {
+  private readonly byBytes = new Map<number, { bytes: Uint8Array; text: string }[]>();
+
+  text(bytes: Uint8Array, start: number, end: number): string {
+    const length = end - start;
+    if (length > 64) return decoder.decode(bytes.subarray(start, end));
+    let h = length;
+    for (let i = start; i < end; i++) h = (Math.imul(h, 31) + (bytes[i] as number)) | 0;
+    let list = this.byBytes.get(h);
+    if (list) {
+      for (const entry of list) {
+        const known = entry.bytes;
+        if (known.length !== length) continue;
+        let i = 0;
+        while (i < length && known[i] === bytes[start + i]) i++;
+        if (i === length) return entry.text;
+      }
+    } else if (this.byBytes.size < 1024) this.byBytes.set(h, (list = []));
+    const text = decoder.decode(bytes.subarray(start, end));
+    if (list && list.length < 8) list.push({ bytes: bytes.slice(start, end), text });
+    return text;
   }
 }
 
@@ -148,6 +177,7 @@ class UpsertReader implements JsonHandler {
   private readonly attrs = new Map<string, unknown>();
   private attrName = '';
   private readonly built = new ValueBuilder();
+  private readonly names = new NameCache();
   private readonly lookup: TupleLookup;
   private readonly only: 'new' | 'update' | undefined;
   private readonly must: UpsertEdge['must'];
@@ -306,7 +336,7 @@ class UpsertReader implements JsonHandler {
         );
       return;
     }
-    const name = text ?? decoder.decode(bytes.subarray(start, end));
+    const name = text ?? this.names.text(bytes, start, end);
     if (this.atAttribute()) {
       this.attrName = name;
       return;
@@ -344,12 +374,12 @@ class UpsertReader implements JsonHandler {
     return out;
   }
 
+  private readonly vertexOwner = () => `vertex ${this.vertexDef?.name ?? ''} "${this.id.shown()}"`;
+  private readonly edgeOwnerText = () => this.edgeOwner();
+
   private vertex(): void {
     const def = this.vertexDef as VertexTypeDef;
-    const u =
-      this.attrs.size === 0
-        ? []
-        : this.updates(() => `vertex ${def.name} "${this.id.shown()}"`, def.attributes);
+    const u = this.attrs.size === 0 ? [] : this.updates(this.vertexOwner, def.attributes);
     const group = this.vertices.vertices(def.name, this.only);
     this.id.write(group);
     for (const [pos, op, value] of u) group.set(pos, op, value);
@@ -361,7 +391,7 @@ class UpsertReader implements JsonHandler {
     const def = this.edgeDef as EdgeTypeDef;
     const from = this.fromDef as VertexTypeDef;
     const to = this.toDef as VertexTypeDef;
-    const owner = () => this.edgeOwner();
+    const owner = this.edgeOwnerText;
     const u = this.attrs.size === 0 ? [] : this.updates(owner, def.attributes);
     if (def.discriminator.length > 0) {
       const base = {
