@@ -46,11 +46,28 @@ export function parseScript(c: Cursor): Script {
     while (c.eat(';'));
     for (const w of SHELL_STATEMENT_KEYWORDS) c.note(w);
     if (c.atEnd) break;
+    if (atMultilineMarker(c)) {
+      c.next();
+      continue;
+    }
     statements.push(guarded(c, () => parseStatement(c), startsShellStatement));
     if (!c.eat(';') && !c.atEnd && !c.atLineStart) reportMissingSeparator(c);
   }
   const range = statements.length > 0 ? c.rangeFrom(first) : c.rangeFrom(c.tok);
   return { kind: 'Script', statements, range };
+}
+
+/**
+ * `BEGIN` or `END` alone on a line: the GSQL shell's multi-line mode markers (GSQL 101, define a
+ * schema and load data). They only tell an interactive shell to read lines up to END as one
+ * statement; a script is read whole, so they mark nothing and are skipped.
+ */
+function atMultilineMarker(c: Cursor): boolean {
+  const t = c.tok;
+  if (t.kind !== 'word' || (t.upper !== 'BEGIN' && t.upper !== 'END') || !c.atLineStart)
+    return false;
+  const next = c.peek(1);
+  return next.kind === 'eof' || next.line > t.line;
 }
 
 /** Two statements on one line: reported, and the second one is still read. */

@@ -88,8 +88,11 @@ const bump = (catalog: CatalogData, change: Partial<CatalogData>): CatalogData =
 
 export function addVertexType(catalog: CatalogData, def: VertexTypeDef): CatalogData {
   checkFree(catalog, 'vertex type', def.name);
-  // With PRIMARY_ID syntax the id is not among the attributes, and no attribute may shadow it.
-  const reserved = def.primaryKeySyntax ? [] : [def.primaryId.name];
+  // A PRIMARY_ID that is not an attribute leaves its name free: GSQL 101's Person declares
+  // `PRIMARY_ID name STRING, name STRING` (the id and an attribute loaded from one column). With
+  // primary_id_as_attribute the id is an attribute, so another of that name would clash.
+  const reserved =
+    def.primaryKeySyntax || !def.primaryIdAsAttribute ? [] : [def.primaryId.name];
   checkAttributes(catalog, `vertex type ${def.name}`, def.attributes, reserved);
   for (const key of def.compositeKey) {
     if (!def.attributes.some((a) => a.name === key)) {
