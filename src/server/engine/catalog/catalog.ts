@@ -91,8 +91,7 @@ export function addVertexType(catalog: CatalogData, def: VertexTypeDef): Catalog
   // A PRIMARY_ID that is not an attribute leaves its name free: GSQL 101's Person declares
   // `PRIMARY_ID name STRING, name STRING` (the id and an attribute loaded from one column). With
   // primary_id_as_attribute the id is an attribute, so another of that name would clash.
-  const reserved =
-    def.primaryKeySyntax || !def.primaryIdAsAttribute ? [] : [def.primaryId.name];
+  const reserved = def.primaryKeySyntax || !def.primaryIdAsAttribute ? [] : [def.primaryId.name];
   checkAttributes(catalog, `vertex type ${def.name}`, def.attributes, reserved);
   for (const key of def.compositeKey) {
     if (!def.attributes.some((a) => a.name === key)) {
