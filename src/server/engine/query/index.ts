@@ -16,6 +16,7 @@ import type {
 import { declare } from './compile/context/symbols.js';
 import { compileExpr } from './compile/expressions/expr.js';
 import { typeOf } from './compile/expressions/typing.js';
+import { directAccums } from './compile/query/direct-accums.js';
 import { compileQueryBlock } from './compile/query/query-statement.js';
 import { QueryCompileError, QueryRuntimeError } from './errors.js';
 import { allowedWritePath } from './file-paths.js';
@@ -75,6 +76,7 @@ export function compileQuery(ast: CreateQuery | InterpretBlock, env: CompileEnv)
     params.push({ name: p.name, type: typeName(t), t, default: def, slot });
   }
   const body = compileQueryBlock(c, ast.body, cx, false);
+  const direct = directAccums(c, ast.body);
   if (c.problems.length > 0) throw new QueryCompileError(c.problems);
   const returns = ast.kind === 'CreateQuery' && ast.returns ? typeOf(c, ast.returns) : null;
   const name = ast.kind === 'CreateQuery' ? ast.name : 'anonymous';
@@ -89,6 +91,7 @@ export function compileQuery(ast: CreateQuery | InterpretBlock, env: CompileEnv)
   const child = (args: readonly unknown[], parent: Run): Run => {
     const r = new Run(parent.ctx, c.frameSize, parent.writes, parent.files, parent.depth + 1, pool);
     r.foldBlocked = c.gAssignedInClauses;
+    r.directAdd = direct;
     if (r.depth > maxCallDepth)
       throw new QueryRuntimeError(
         'QUERY-TOO-DEEP',
@@ -110,6 +113,7 @@ export function compileQuery(ast: CreateQuery | InterpretBlock, env: CompileEnv)
       const files: FileObject[] = [];
       const r = new Run(ctx, c.frameSize, writes, files, 0, pool);
       r.foldBlocked = c.gAssignedInClauses;
+      r.directAdd = direct;
       try {
         const nulls = new Set<number>();
         for (const p of params) {

@@ -600,6 +600,11 @@ export class GAccPending implements Flushable {
   /** Folding with a number value: DOUBLE 1 Sum, 2 Max, 3 Min; 4 INT Sum (safe integers); else 0. */
   private num = 0;
   add(v: unknown): void {
+    const i = this.index;
+    if (this.run.directAdd.has(i) && !this.run.foldBlocked.has(i)) {
+      (this.run.g[i] as Acc).add(v);
+      return;
+    }
     if (!this.dirty) {
       this.mark();
       const acc = this.run.g[this.index];
@@ -688,6 +693,8 @@ export class Run {
   readonly gPending: GAccPending[] = [];
   /** Global accumulators some clause assigns with `=` (they do not fold their += inputs). */
   foldBlocked: ReadonlySet<number> = new Set();
+  /** Global containers no clause reads (compile/query/direct-accums.ts): += applied at once. */
+  directAdd: ReadonlySet<number> = new Set();
   /** Frame slots of the parameters given no value (`_`, omitted, no default): NULL. */
   nullParams: ReadonlySet<number> = new Set();
   readonly va: (VAcc | undefined)[] = [];

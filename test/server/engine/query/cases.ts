@@ -770,6 +770,24 @@ export const cases: QueryCase[] = [
     ],
   },
   {
+    name: 'global container accumulators in clauses: a clause reading one sees its value before the clause, others end the clause alike',
+    query: q(
+      `ListAccum<INT> @@l; GroupByAccum<INT k, SumAccum<INT> n> @@g; SetAccum<INT> @@seen;
+       SumAccum<INT> @@sizes; ListAccum<VERTEX<person>> @@people;
+       // @@l and @@g are not read in any clause; @@seen is (its size before the clause: 0)
+       S = SELECT s FROM person:s
+           ACCUM @@l += s.age, @@g += (s.age / 10 -> 1), @@sizes += @@seen.size(), @@seen += s.age;
+       // @@g read in POST-ACCUM: every vertex sees its 4 groups
+       S = SELECT s FROM person:s POST-ACCUM @@g += (99 -> 1), @@sizes += @@g.size();
+       // a list read as a FROM source while the clause appends to it
+       S = SELECT s FROM person:s WHERE s.age > 30 ACCUM @@people += s;
+       S = SELECT s FROM @@people:s ACCUM @@people += s;
+       PRINT @@l.size() AS l, @@g.size() AS g, @@sizes AS sizes, @@seen.size() AS seen,
+         @@people.size() AS people;`,
+    ),
+    expect: [{ l: 5, g: 5, sizes: 20, seen: 5, people: 4 }],
+  },
+  {
     name: 'several comma-separated patterns join on their shared aliases',
     query: q(
       `SumAccum<INT> @n;
