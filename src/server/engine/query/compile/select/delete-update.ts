@@ -1,5 +1,6 @@
-// Select layer: DELETE and UPDATE statements, each a SELECT over its FROM pattern whose ACCUM
-// deletes the matched vertices or edges, or sets their attributes (applied when the query ends).
+// Select layer: DELETE and UPDATE statements, each a SELECT over its FROM pattern (one hop at
+// most, in every syntax version) whose ACCUM deletes the matched vertices or edges, or sets their
+// attributes (applied when the query ends).
 import type {
   Delete,
   DmlStmt,
@@ -11,6 +12,7 @@ import type {
 import { bothStmt, NEXT, type CS, type Cx } from '../context/compile-types.js';
 import type { CompileContext } from '../context/compile-context.js';
 import type { CompileUpper } from '../statements/statement.js';
+import { checkOneHop } from './pattern-rules.js';
 import { compileSelectCore, type SelectRunner } from './select.js';
 
 function syntheticSelect(
@@ -39,6 +41,7 @@ function syntheticSelect(
 
 /** DELETE alias FROM pattern WHERE cond: deletes every matched vertex or edge (at query end). */
 export function compileDelete(c: CompileContext, s: Delete, cx: Cx, upper: CompileUpper): CS {
+  checkOneHop(c, 'DELETE', s.from);
   const sel = syntheticSelect(s, s.alias, s.from, s.where, [
     { kind: 'DeleteAlias', alias: s.alias, range: s.range },
   ]);
@@ -47,6 +50,7 @@ export function compileDelete(c: CompileContext, s: Delete, cx: Cx, upper: Compi
 
 /** UPDATE alias FROM pattern SET ... WHERE cond. */
 export function compileUpdate(c: CompileContext, s: Update, cx: Cx, upper: CompileUpper): CS {
+  checkOneHop(c, 'UPDATE', s.from);
   const sel = syntheticSelect(s, s.alias, s.from, s.where, s.set);
   return statementOf(compileSelectCore(c, sel, cx, { statement: true }, upper));
 }

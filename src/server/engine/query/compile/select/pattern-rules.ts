@@ -137,6 +137,23 @@ export function checkCypherPatterns(c: CompileContext, from: readonly Pattern[])
 }
 
 /**
+ * DELETE and UPDATE statements with a FROM clause take one hop (or a vertex set alone), in every
+ * syntax version, even where a SELECT may take many (the syntax versions page, data modification
+ * statements).
+ */
+export function checkOneHop(c: CompileContext, statement: string, from: readonly Pattern[]): void {
+  const p = from[0];
+  if (from.length === 1 && p && p.hops.length <= 1 && p.hops.every((h) => h.edge.repeat === null))
+    return;
+  c.error(
+    p ?? undefined,
+    'QUERY-BAD-CLAUSE',
+    `the FROM clause of a ${statement} statement takes one hop; use a SELECT with ` +
+      `DELETE() or attribute assignments in ACCUM / POST-ACCUM for longer patterns`,
+  );
+}
+
+/**
  * Comma-separated patterns form one match table by natural joins on shared vertex aliases (the
  * conjunctive pattern matching page): every pattern must share an alias with the others, directly
  * or through a chain, or the tables cannot be joined and the FROM clause is refused.
