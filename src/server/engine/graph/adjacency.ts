@@ -77,10 +77,18 @@ export class Adjacency {
     const built = Math.min(this.built, vertexCount);
     const offsets = this.offsets;
     const old = this.edges;
+    const oldFarType = this.farType;
+    const oldFar = this.far;
+    // No CSR edge deleted since the last compaction: its ranges are copied as they are.
+    const clean = this.dead === 0 && oldFar.length === old.length;
     for (let v = 0; v < built; v++) {
-      let n = 0;
+      const start = offsets[v] as number;
       const end = offsets[v + 1] as number;
-      for (let i = offsets[v] as number; i < end; i++) if (alive[old[i] as number] === 1) n++;
+      let n = end - start;
+      if (!clean) {
+        n = 0;
+        for (let i = start; i < end; i++) if (alive[old[i] as number] === 1) n++;
+      }
       counts[v + 1] = n;
     }
     for (const [v, list] of this.delta) {
@@ -100,35 +108,64 @@ export class Adjacency {
       counts[v + 1] = (counts[v + 1] as number) + (counts[v] as number);
     const total = counts[vertexCount] as number;
     const edges = new Int32Array(total);
+    const farType = new Uint16Array(total);
+    const far = new Int32Array(total);
     const cursor = counts.slice(0, vertexCount);
-    for (let v = 0; v < built; v++) {
-      const end = offsets[v + 1] as number;
-      let c = cursor[v] as number;
-      for (let i = offsets[v] as number; i < end; i++) {
-        const e = old[i] as number;
-        if (alive[e] === 1) edges[c++] = e;
+    if (clean && built > 0) {
+      // Vertex by vertex, each existing range moves to its new place (far ends included).
+      for (let v = 0; v < built; v++) {
+        const start = offsets[v] as number;
+        const end = offsets[v + 1] as number;
+        if (end === start) continue;
+        let at = cursor[v] as number;
+        if (end - start > 64) {
+          edges.set(old.subarray(start, end), at);
+          farType.set(oldFarType.subarray(start, end), at);
+          far.set(oldFar.subarray(start, end), at);
+          at += end - start;
+        } else {
+          for (let i = start; i < end; i++, at++) {
+            edges[at] = old[i] as number;
+            farType[at] = oldFarType[i] as number;
+            far[at] = oldFar[i] as number;
+          }
+        }
+        cursor[v] = at;
       }
-      cursor[v] = c;
+    } else {
+      for (let v = 0; v < built; v++) {
+        const end = offsets[v + 1] as number;
+        let c = cursor[v] as number;
+        for (let i = offsets[v] as number; i < end; i++) {
+          const e = old[i] as number;
+          if (alive[e] !== 1) continue;
+          edges[c] = e;
+          farType[c] = farTypes[e] as number;
+          far[c++] = fars[e] as number;
+        }
+        cursor[v] = c;
+      }
     }
     // Delta lists after the CSR part of each vertex, in insertion order (as forEach reads them).
     for (const [v, list] of this.delta) {
       if (v >= vertexCount) continue;
       let c = cursor[v] as number;
-      for (const e of list) if (alive[e] === 1) edges[c++] = e;
+      for (const e of list) {
+        if (alive[e] !== 1) continue;
+        edges[c] = e;
+        farType[c] = farTypes[e] as number;
+        far[c++] = fars[e] as number;
+      }
       cursor[v] = c;
     }
     for (let e = from; e < to; e++) {
       if (sideTypes[e] !== typeIndex || alive[e] !== 1) continue;
       const v = sides[e] as number;
-      edges[cursor[v] as number] = e;
-      cursor[v] = (cursor[v] as number) + 1;
-    }
-    const farType = new Uint16Array(total);
-    const far = new Int32Array(total);
-    for (let i = 0; i < total; i++) {
-      const e = edges[i] as number;
-      farType[i] = farTypes[e] as number;
-      far[i] = fars[e] as number;
+      const c = cursor[v] as number;
+      edges[c] = e;
+      farType[c] = farTypes[e] as number;
+      far[c] = fars[e] as number;
+      cursor[v] = c + 1;
     }
     this.offsets = counts;
     this.edges = edges;

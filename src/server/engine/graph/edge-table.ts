@@ -176,7 +176,8 @@ export class EdgeTable {
 
   /**
    * Puts the edges inserted with `defer` into the adjacency: one merged CSR per adjacency when
-   * they are many (at least 4096 and an eighth of what is there), else a delta entry each.
+   * they and the deltas there are many (at least 4096 and an eighth of the compact part), else
+   * a delta entry each.
    * `slotCounts`: vertex slots per type index (the merged CSR covers them all).
    */
   syncAdjacency(slotCounts?: readonly number[]): void {
@@ -184,9 +185,17 @@ export class EdgeTable {
     const to = this.slotCount;
     if (from >= to) return;
     this.adjacencyUpTo = to;
-    let existing = 0;
-    for (const adj of this.out) existing += adj ? adj.edges.length + adj.deltaCount : 0;
-    if (slotCounts === undefined || to - from < 4096 || (to - from) * 8 < existing) {
+    // Merge once the deltas (with these edges) would reach an eighth of the compact part, as a
+    // query's early compaction does: steady small writes then cost O(E) once per E/8 new edges
+    // instead of growing per-vertex delta lists without bound.
+    let compact = 0;
+    let delta = to - from;
+    for (const adj of this.out) {
+      if (!adj) continue;
+      compact += adj.edges.length;
+      delta += adj.deltaCount;
+    }
+    if (slotCounts === undefined || delta < 4096 || delta * 8 < compact) {
       for (let slot = from; slot < to; slot++) {
         if (this.alive[slot] !== 1) continue;
         (this.out[this.srcType[slot] as number] ??= new Adjacency()).add(
