@@ -109,6 +109,16 @@ export function readText(req: IncomingMessage, limit: number): Promise<string> {
       stop();
       reject(new Error('the request body ended before it was complete'));
     };
+    // Already over (read before, or the client went away while the request waited): its
+    // events are past, so answer at once, as iterating the stream would.
+    if (req.readableEnded) {
+      resolve('');
+      return;
+    }
+    if (req.destroyed) {
+      reject(new Error('the request body ended before it was complete'));
+      return;
+    }
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('error', onError);
