@@ -18,7 +18,14 @@ import {
 import { edgeType, fileVar, graphName, loadingJob, vertexType } from './queries.js';
 
 export async function clearStore(client: GraphClient): Promise<void> {
-  await client.call('clearStore', {}, callOptions);
+  try {
+    await client.call('clearStore', {}, callOptions);
+  } catch (error) {
+    // A pooled connection the server closed while idle (building the upsert bodies of a large
+    // dataset can outlast its keep-alive): once more, on a new connection.
+    if ((error as { code?: string }).code !== 'GWB-CONNECT') throw error;
+    await client.call('clearStore', {}, callOptions);
+  }
 }
 
 async function ddlLoad(ctx: EmbeddedContext, body: Uint8Array<ArrayBuffer>) {
