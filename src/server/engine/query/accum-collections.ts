@@ -80,10 +80,12 @@ export class ListAcc extends AccBase {
 
 /** A SetAccum of up to this many elements keeps them in a list (no Map per vertex's set). */
 const SMALL_SET = 8;
+/** The list of every empty SetAccum (never written: the first element makes a list of one). */
+const NONE: unknown[] = [];
 
 export class SetAcc extends AccBase {
   /** Small: the elements in insertion order; their keys (keyOf) where some key is not the element. */
-  private list: unknown[] | null = [];
+  private list: unknown[] | null = NONE;
   private keys: unknown[] | null = null;
   /** Large (more than SMALL_SET elements at some point): elements by key, in insertion order. */
   private map: Map<unknown, unknown> | null = null;
@@ -122,7 +124,8 @@ export class SetAcc extends AccBase {
       return;
     }
     if (k !== v && this.keys === null) this.keys = list.slice();
-    list.push(v);
+    if (list === NONE) this.list = [v];
+    else list.push(v);
     this.keys?.push(k);
   }
   has(v: unknown): boolean {
@@ -158,7 +161,7 @@ export class SetAcc extends AccBase {
     return c;
   }
   clear(): void {
-    this.list = [];
+    this.list = NONE;
     this.keys = null;
     this.map = null;
   }

@@ -24,11 +24,47 @@ export class EdgeRef {
 
 /** A vertex set: distinct vertex ids in order. */
 export class VSet {
+  /** Membership, built on the first has(): a bitmap per vertex type, or a Set when sparse. */
+  private bits: (Uint8Array | undefined)[] | undefined;
   private index: Set<number> | undefined;
   constructor(readonly ids: readonly number[]) {}
   has(id: number): boolean {
-    this.index ??= new Set(this.ids);
-    return this.index.has(id);
+    if (this.bits === undefined && this.index === undefined) this.buildIndex();
+    const bits = this.bits;
+    if (bits === undefined) return (this.index as Set<number>).has(id);
+    const t = Math.floor(id / VT);
+    const b = bits[t];
+    const s = id - t * VT;
+    return b !== undefined && s < b.length && b[s] === 1;
+  }
+  /**
+   * One byte per slot up to the highest slot of each type in the set, when that is at most 64
+   * bytes per member (a set of many vertices: no hashing, little memory); else a Set.
+   */
+  private buildIndex(): void {
+    const ids = this.ids;
+    const high: number[] = [];
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i] as number;
+      const t = Math.floor(id / VT);
+      const s = id - t * VT;
+      if (!((high[t] ?? -1) >= s)) high[t] = s;
+    }
+    let bytes = 0;
+    for (const h of high) if (h !== undefined) bytes += h + 1;
+    if (ids.length < 32 || bytes > ids.length * 64) {
+      this.index = new Set(ids);
+      return;
+    }
+    const bits: (Uint8Array | undefined)[] = high.map((h) =>
+      h === undefined ? undefined : new Uint8Array(h + 1),
+    );
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i] as number;
+      const t = Math.floor(id / VT);
+      (bits[t] as Uint8Array)[id - t * VT] = 1;
+    }
+    this.bits = bits;
   }
   get size(): number {
     return this.ids.length;

@@ -50,23 +50,32 @@ export function walkEdges(w: Walk, t: number, s: number, visit: Visit): void {
     if (adj) {
       const srcType = table.srcType;
       const src = table.src;
+      // Undirected: a self-loop was walked forward already. (No closure per call: this runs
+      // once per source vertex of a backward walk.)
       const skipLoops = w.fwd;
-      const one = (e: number) => {
-        if (alive[e] !== 1) return;
-        const ft = srcType[e] as number;
-        const fs = src[e] as number;
-        if (skipLoops && ft === t && fs === s) return;
-        visit(e, ft, fs, true);
-      };
       if (s < adj.built) {
         const off = adj.offsets;
         const edges = adj.edges;
         const end = off[s + 1] as number;
-        for (let i = off[s] as number; i < end; i++) one(edges[i] as number);
+        for (let i = off[s] as number; i < end; i++) {
+          const e = edges[i] as number;
+          if (alive[e] !== 1) continue;
+          const ft = srcType[e] as number;
+          const fs = src[e] as number;
+          if (skipLoops && ft === t && fs === s) continue;
+          visit(e, ft, fs, true);
+        }
       }
       if (adj.deltaCount > 0) {
         const list = adj.delta.get(s);
-        if (list) for (const e of list) one(e);
+        if (list)
+          for (const e of list) {
+            if (alive[e] !== 1) continue;
+            const ft = srcType[e] as number;
+            const fs = src[e] as number;
+            if (skipLoops && ft === t && fs === s) continue;
+            visit(e, ft, fs, true);
+          }
       }
     }
   }

@@ -81,7 +81,17 @@ export function contains(coll: unknown, x: unknown): boolean {
 export function vsetOp(op: string, a: unknown, b: unknown): VSet {
   const x = a instanceof VSet ? a : new VSet(elementsOf(a) as number[]);
   const y = b instanceof VSet ? b : new VSet(elementsOf(b) as number[]);
-  if (op === 'UNION') return new VSet(dedupe([...x.ids, ...y.ids]));
+  if (op === 'UNION') {
+    // Two vertex sets hold distinct ids already: x's, then y's that x lacks.
+    if (a instanceof VSet && b instanceof VSet) {
+      if (y.size === 0) return x;
+      if (x.size === 0) return y;
+      const out = x.ids.slice();
+      for (const id of y.ids) if (!x.has(id)) out.push(id);
+      return new VSet(out);
+    }
+    return new VSet(dedupe([...x.ids, ...y.ids]));
+  }
   if (op === 'INTERSECT') return new VSet(x.ids.filter((id) => y.has(id)));
   return new VSet(x.ids.filter((id) => !y.has(id)));
 }
