@@ -142,6 +142,38 @@ describe('runLoadingJob', () => {
     expect(batches.map(objects)).toEqual([4, 2]);
   });
 
+  it('applies objects in line order where the order decides the outcome', async () => {
+    // Line 1's edge creates b (age 0) before line 2's vertex clause takes the maximum with -5:
+    // in line order b keeps 0; with all vertices first, b would be created with -5.
+    await defineJob(
+      temp.engine,
+      'j',
+      'CREATE LOADING JOB j FOR GRAPH social { DEFINE FILENAME f;' +
+        ' LOAD f TO VERTEX person VALUES ($0, _, REDUCE(max($2)), _), TO EDGE knows VALUES ($0, $1, _); }',
+    );
+    await runLoadingJob(temp.engine, 'social', 'j', { filename: 'f' }, chunks(['a,b,7\nb,c,-5\n']));
+    expect(dump(temp.engine).vertices.person?.b?.age).toBe(0);
+    expect(dump(temp.engine).vertices.person?.a?.age).toBe(7);
+  });
+
+  it('keeps line order across two clauses writing the same vertex type', async () => {
+    await defineJob(
+      temp.engine,
+      'j',
+      'CREATE LOADING JOB j FOR GRAPH social { DEFINE FILENAME f;' +
+        ' LOAD f TO VERTEX person VALUES ($0, _, $1, _) WHERE $2 == "A",' +
+        ' TO VERTEX person VALUES ($0, _, $1, _) WHERE $2 == "B"; }',
+    );
+    await runLoadingJob(
+      temp.engine,
+      'social',
+      'j',
+      { filename: 'f' },
+      chunks(['x,1,A\nx,2,B\nx,3,A\n']),
+    );
+    expect(dump(temp.engine).vertices.person?.x?.age).toBe(3);
+  });
+
   it('stops between batches when aborted; what was written stays', async () => {
     await defineJob(temp.engine, 'j', personJob);
     const controller = new AbortController();
