@@ -1,6 +1,7 @@
 // Context layer: edge walking, used by SELECT patterns and by vertex methods (degree,
 // neighbourhoods): how each edge type is traversed (forward, backward, undirected), the degree
 // function built on it, and the collector of a SELECT's distinct vertices.
+import type { Adjacency } from '../../../graph/adjacency.js';
 import type { EdgeTable } from '../../../graph/edge-table.js';
 import { elementsOf } from '../../accum.js';
 import type { Fn } from './compile-types.js';

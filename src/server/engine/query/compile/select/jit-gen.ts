@@ -28,7 +28,7 @@ import {
   VT,
 } from '../../runtime-values.js';
 import { BUILTINS } from '../../functions.js';
-import { degreeAt, degreeEntryFn, degreeFn } from '../context/edge-walk.js';
+import { degreeAt, degreeEntryFn, degreeFn, singleAdjacency } from '../context/edge-walk.js';
 import {
   accumValueType,
   arithKind,
@@ -169,6 +169,13 @@ export class Gen {
       code: code.replace(/\btc(\d+)\b/g, 'tc$1c'),
       decl: `const ${used.map((v) => `${v}c = ${v}`).join(', ')};`,
     };
+  }
+
+  /** Adds a statement to those run when the type of the local named `id` changes. */
+  onReload(id: string, stmt: string): void {
+    let list = this.reloads.get(id);
+    if (!list) this.reloads.set(id, (list = []));
+    if (!list.includes(stmt)) list.push(stmt);
   }
 
   /** The statements that set the per-type variables of the local named `id` (see typed()). */
@@ -348,7 +355,9 @@ export class Gen {
       this.closures.push(degreeEntryFn(this.c, names));
       const k = this.closures.length - 1;
       this.closures.push(degreeAt as unknown as Fn);
+      this.closures.push(singleAdjacency as unknown as Fn);
       this.extra.add(`const degreeAt${k} = X${k + 1};`);
+      this.extra.add(`const singleAdjacency${k} = X${k + 2};`);
       this.extra.add(`let DE${k} = null;`);
       const call = (t: string, s: string) =>
         `degreeAt${k}(r, DE${k} === null ? (DE${k} = X${k}(r)) : DE${k}, ${t}, ${s})`;
@@ -356,9 +365,17 @@ export class Gen {
         this.rowDep = true;
         return { c: call(at.t, at.s), t: INT };
       }
+      // The source's degree along one directed walk with no deletes or delta: the size of its
+      // CSR range (DA: that adjacency for the source's type, set with DE and on a type change).
+      const da = `DA${k}`;
+      this.extra.add(`let ${da} = null;`);
+      this.onReload('sid', `${da} = DE${k} === null ? null : singleAdjacency${k}(DE${k}, st);`);
+      const init = `(DE${k} === null ? ((DE${k} = X${k}(r)), (${da} = singleAdjacency${k}(DE${k}, st)), DE${k}) : DE${k})`;
+      const direct = `(ss < ${da}.built ? ${da}.offsets[ss + 1] - ${da}.offsets[ss] : 0)`;
+      const count = `(${da} !== null && ${da}.dead === 0 && ${da}.deltaCount === 0 ? ${direct} : degreeAt${k}(r, ${init}, st, ss))`;
       const memo = `deg${k}`;
       this.perSource.push(`let ${memo} = -1;`);
-      return { c: `(${memo} >= 0 ? ${memo} : (${memo} = ${call('st', 'ss')}))`, t: INT };
+      return { c: `(${memo} >= 0 ? ${memo} : (${memo} = ${count}))`, t: INT };
     }
     this.closures.push(degreeFn(this.c, names));
     const d = `X${this.closures.length - 1}`;
@@ -465,19 +482,24 @@ export class Gen {
           // A FLOAT/DOUBLE Sum held in a Float64Array (VAcc.f64Col) given a number, or an Or/And
           // held in a Uint8Array (VAcc.u8Col) given a boolean: written straight into the column,
           // converted and combined as the accumulator does (FLOAT: 32 bits; 1 / 0 for booleans).
-          if (!at || !((sum && isFloatType(v.t)) || (bools && v.t.k === 'bool')))
+          if (!at || !((sum && isNumeric(v.t)) || (bools && v.t.k === 'bool')))
             return `{ const $x = ${v.c}; ${call} }`;
           const col = this.typed(at, (ty) => `${va}.${sum ? 'f64Col' : 'u8Col'}(${ty})`);
           this.extra.add(`const raw${info.index} = ${va}.rawValue;`);
-          const conv = el === 'float' ? 'Math.fround' : '';
+          // The accumulator's converter (runtime-values converter): an INT may be a bigint.
+          const x = isFloatType(v.t) ? '$x' : 'num($x)';
           const cell = `${col}[${at.s}]`;
           const value = bools
             ? s.op === '='
               ? '($x ? 1 : 0)'
               : `($o ${name === 'OrAccum' ? '|' : '&'} ($x ? 1 : 0))`
-            : s.op === '='
-              ? `${conv}($x)`
-              : `${conv}($o + ${conv}($x))`;
+            : el === 'float'
+              ? s.op === '='
+                ? `Math.fround(${x})`
+                : `Math.fround($o + Math.fround(${x}))`
+              : s.op === '='
+                ? x
+                : `($o + ${x})`;
           return `{ const $x = ${v.c};
 if (${col} === null) ${call}
 else { const $o = ${cell}; if ($o === raw${info.index}) ${va}.noteAt(${at.t}, ${at.s}); ${cell} = ${value}; } }`;

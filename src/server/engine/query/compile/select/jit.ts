@@ -1,12 +1,17 @@
 // Select layer: generated JavaScript for the hot part of simple SELECT blocks: the row loop over
 // the CSR arrays (one hop, or none), WHERE, ACCUM and each POST-ACCUM clause become one function
-// each, built with `new Function` once per query text. Expressions and statements of the common
-// kinds (literals, variables, aliases, vertex and global accumulator reads, arithmetic,
-// comparisons, logic, accumulator `+=` / `=`) are written out inline; any other expression or
-// assignment calls its ordinary compiled closure (the frame slots of the aliases are kept up to
-// date, so closures see what they would see on the closure path). The generated code calls the same
-// runtime helpers as the closures, so values and snapshot semantics are exactly theirs. jitSelect
-// answers null when the SELECT has a shape this does not handle (the closure path runs).
+// each, built with `new Function` (factories cached by source, see jit-gen.ts build). Expressions
+// and statements of the common kinds (literals, variables, aliases, vertex and global accumulator
+// reads, arithmetic, comparisons, logic, accumulator `+=` / `=`) are written out inline; any
+// other expression or assignment calls its ordinary compiled closure (the frame slots of the
+// aliases are kept up to date when one does, so closures see what they would see on the closure
+// path). The generated code calls the same runtime helpers as the closures, so values and
+// snapshot semantics are exactly theirs. The row loop is shaped like a hand-written CSR loop:
+// per-type columns and marks are locals reloaded when the far end's type changes, a range of one
+// far type has a loop of its own, per-source values are computed once per range, and scans of
+// many sources add SumAccum inputs into dense delta columns. Each call takes a slice of rows
+// sized by time (Pace) so its caller can yield. jitSelect answers null when the SELECT has a
+// shape this does not handle (the closure path runs).
 import type { DmlStmt, Expr } from '../../../../../core/gsql/index.js';
 import type { Cx, Scope } from '../context/compile-types.js';
 import type { CompileContext } from '../context/compile-context.js';
@@ -155,7 +160,30 @@ function edgeLoops(
           tok = types === null || types[ft] === 1;
           ${reloadTarget}
         }`;
-  return `for (let li = 0; li < lanes.length; li++) {
+  // One lane without deletes, delta or self-loop skips, whose far ends share a type (ONE1, set
+  // with the lanes): its range is read straight from arrays kept in locals.
+  return `if (ONE1 >= 0) {
+  const ft = ONE1;
+  ${reload}
+  if (tok && ss < B1) {
+    let k = OFF1[ss];
+    const end = OFF1[ss + 1];
+    if (k < end) {
+      const table = LANE1.table;
+      const w = LANE1.w;
+      const flip = !LANE1.out;
+      const EL = EL1;
+      const FAR = FAR1;
+      ${fast.init}
+      ${fast.decl}
+      for (; k < end; k++) {
+        const fs = FAR[k];
+${fast.body}
+      }
+    }
+  }
+} else
+for (let li = 0; li < lanes.length; li++) {
   const lane = lanes[li];
   const adj = lane.adj;
   const table = lane.table;
@@ -219,6 +247,20 @@ ${body}
   }
 }`;
 }
+
+/** After the lanes are found: the locals of the one-lane range loop (see edgeLoops). */
+const LANE1 = `ONE1 = -1;
+if (lanes.length === 1) {
+  LANE1 = lanes[0];
+  const a = LANE1.adj;
+  if (a.dead === 0 && a.deltaCount === 0 && !LANE1.loops) {
+    OFF1 = a.offsets;
+    FAR1 = a.far;
+    EL1 = a.edges;
+    B1 = a.built;
+    ONE1 = a.farTypeOnly;
+  }
+}`;
 
 /** The generated scan and POST-ACCUM functions, or null when the SELECT has another shape. */
 export function jitSelect(c: CompileContext, plan: JitPlan): JitSelect | null {
@@ -287,6 +329,9 @@ export function jitSelect(c: CompileContext, plan: JitPlan): JitSelect | null {
       g.closures.push(EMPTY32 as unknown as (typeof g.closures)[number]);
       g.extra.add(`const EMPTY32 = X${g.closures.length - 1};`);
       g.extra.add('let lanes = [];');
+      g.extra.add(
+        'let LANE1 = null, OFF1 = EMPTY32, FAR1 = EMPTY32, EL1 = EMPTY32, B1 = 0, ONE1 = -1;',
+      );
     }
     // Within a range of one far type the per-type variables stay: constant copies (see
     // Gen.constCopies).
@@ -311,7 +356,12 @@ while (i < n) {
   const ss = sid - st * VT;
   if (st !== ls) {
     ls = st;
-    ${hop ? 'lanes = lanesFor(walks, st);' : ''}
+    ${
+      hop
+        ? `lanes = lanesFor(walks, st);
+${LANE1}`
+        : ''
+    }
     ${g.reload('sid')}
   }
   ${g.perSource.join('\n')}
