@@ -203,6 +203,16 @@ export function degreeAt(r: Run, entry: DegreeEntry, t: number, s: number): numb
 }
 
 /**
+ * The one adjacency an entry's degree of a vertex of type t is counted from (one directed walk),
+ * or null: generated code reads its range sizes directly while it has no deletes and no delta.
+ */
+export function singleAdjacency(entry: DegreeEntry, t: number): Adjacency | null {
+  const w = entry.walks[0];
+  if (entry.walks.length !== 1 || !entry.directed || !w) return null;
+  return (w.fwd ? w.table.out[t] : w.table.in[t]) ?? null;
+}
+
+/**
  * `v.outdegree([edge types])`: counted from the adjacency arrays when they can answer (no
  * per-vertex state, so a query that asks one vertex costs nothing in the graph's size);
  * otherwise walked once per vertex and cached per run and edge type list.
