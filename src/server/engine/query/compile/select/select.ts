@@ -20,6 +20,7 @@ import { jitSelect, type JitSelect } from './jit.js';
 import { checkSyntaxVersion, withPropertyConditions } from './pattern-rules.js';
 import { inferredSource, stepWalks } from './pattern-edges.js';
 import { checkPer, perGate } from './per.js';
+import { withTypeGuards } from './type-guards.js';
 import { aliasSteps, whereStages } from './where-stages.js';
 import { type Walk, type Visit, walkEdges, Collector } from '../context/edge-walk.js';
 import { EDGE, type T } from '../../types.js';
@@ -118,7 +119,7 @@ export function compileSelectCore(
 ): SelectRunner {
   checkSyntaxVersion(c, written, cx);
   checkPer(c, written);
-  const sel = withPropertyConditions(written);
+  const sel = withTypeGuards(c, withPropertyConditions(written));
   const scope = new Scope(cx.scope);
   const aliasSlots = new Map<string, number>();
   const vertexAliases = new Set<string>();
