@@ -10,7 +10,7 @@ import type { EdgeTypeDef, VertexTypeDef } from '../catalog/types.js';
 import { pairAllows, pairsText } from '../catalog/pairs.js';
 import type { Engine } from '../engine.js';
 import { EngineError } from '../errors.js';
-import { BatchBuilder, type ObjectGroup } from '../loading/batch.js';
+import { BatchBuilder, type ObjectGroup } from '../batch.js';
 import type { ApplyReport, AttrUpdate, UpsertEdge } from '../mutations.js';
 import { GraphScope } from '../scope.js';
 import type { TupleLookup } from '../values.js';

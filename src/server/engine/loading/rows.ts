@@ -3,7 +3,7 @@
 // statements reading its source: objects are counted per type in the statistics and written to
 // the batch being built (deletes as mutations or planners), and temp-table rows passed on to the
 // statements that load from that table, in the same line.
-import type { BatchBuilder } from './batch.js';
+import type { BatchBuilder } from '../batch.js';
 import type { CompiledJob, CompiledLoad } from './compile.js';
 import type { Row } from './expr.js';
 import { objectStatistics, type LoadStatistics, type ObjectStatistics } from './stats.js';

@@ -7,7 +7,7 @@
 // one line's objects, so memory is bounded by the batch size. Bad lines and bad objects are
 // counted and skipped; the abort signal is checked between batches.
 import type { Engine, StagedWrite } from '../engine.js';
-import { BatchBuilder } from './batch.js';
+import { BatchBuilder } from '../batch.js';
 import { compiledJob, type CompiledJob } from './compile.js';
 import { parseJsonLine } from './csv.js';
 import { ByteRow, CsvScanner, Scan } from './csv-bytes.js';

@@ -13,7 +13,7 @@ import { EngineError } from '../errors.js';
 import type { Graph } from '../graph/graph.js';
 import type { Mutation } from '../mutations.js';
 import { ValueError } from '../values.js';
-import type { BatchBuilder } from './batch.js';
+import type { BatchBuilder } from '../batch.js';
 import { jobError } from './errors.js';
 import { evaluatePlans, planAttr, updates, type AttrPlan } from './attrs.js';
 import { compileCondition } from './condition.js';

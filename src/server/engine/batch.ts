@@ -1,12 +1,12 @@
-// Collects the objects of a loading run (or an upsert request) as batch mutations: per vertex
+// Collects the objects of a loading run or an upsert request as batch mutations: per vertex
 // type, per edge type and endpoint types (and per flag), the ids in one key list and the
 // attribute values in columns, in the order they come; other items (deletes, single mutations)
 // keep their place in the sequence. `strict` keeps the exact order of objects across groups (a
 // group closes when another one is written to): needed when one object's outcome depends on
 // another's (new-only or must-exist flags, deletes, reducers on vertices an edge may create).
-import { KeyWriter } from '../keys.js';
-import type { Graph } from '../graph/graph.js';
-import type { ColumnUpdate, Mutation, OpCode, UpsertEdges, UpsertVertices } from '../mutations.js';
+import { KeyWriter } from './keys.js';
+import type { Graph } from './graph/graph.js';
+import type { ColumnUpdate, Mutation, OpCode, UpsertEdges, UpsertVertices } from './mutations.js';
 
 /** What a batch holds besides groups: mutations, and planners run inside the write. */
 export type Pending = Mutation | ((graph: Graph) => Mutation[]);
