@@ -18,6 +18,7 @@ import { ShellError } from './errors.js';
 import { ls, show } from './listing.js';
 import { getUdf, putUdf } from './udf-statements.js';
 import { importPackage, showPackage } from './packages.js';
+import { sessionSyntax, withSessionSyntax } from './session-syntax.js';
 import { accumFromTypedef, accumStore, addAccums } from '../../udt/accums.js';
 
 export interface ShellResult {
@@ -30,6 +31,8 @@ export interface ShellResult {
 
 export class ShellSession {
   graph: string | null;
+  /** `SET syntax_version`: the SYNTAX of query blocks that declare none (session-syntax.ts). */
+  private syntaxVersion: string | null = null;
 
   private readonly services: ShellServices;
 
@@ -58,8 +61,12 @@ export class ShellSession {
       };
     }
     const lines: string[] = [];
-    for (const statement of ast.statements) {
-      const text = script.slice(statement.range.start.offset, statement.range.end.offset);
+    for (const written of ast.statements) {
+      const { statement, text } = withSessionSyntax(
+        written,
+        script.slice(written.range.start.offset, written.range.end.offset),
+        this.syntaxVersion,
+      );
       const ctx: StatementContext = {
         engine: this.engine,
         statement,
@@ -134,7 +141,8 @@ export class ShellSession {
         return answer;
       }
       case 'SetParam':
-        // Session parameters (syntax_version, ...) are accepted; their effects come later.
+        // syntax_version applies to the query blocks after it; the others are accepted as set.
+        if (s.name.toLowerCase() === 'syntax_version') this.syntaxVersion = sessionSyntax(s.value);
         return [];
       case 'PutUdf':
         return putUdf(ctx, s);
