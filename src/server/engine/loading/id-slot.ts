@@ -52,6 +52,9 @@ export class IdSlot {
   private start = 0;
   private end = 0;
   private text = '';
+  /** The canonical form of the last vertex type read (most lines read the same one). */
+  private def: VertexTypeDef | undefined;
+  private canon = Canon.Other;
 
   /**
    * `value` evaluates the id; `column` is its token index when the id is a plain `$n`, or its
@@ -71,7 +74,11 @@ export class IdSlot {
       const start = row.starts[index] as number;
       const end = row.ends[index] as number;
       if (start === end) return 'noIdFound';
-      const canon = canonOf(def);
+      if (def !== this.def) {
+        this.def = def;
+        this.canon = canonOf(def);
+      }
+      const canon = this.canon;
       if (
         canon === Canon.Text ||
         (canon !== Canon.Other && canonicalInteger(row.bytes, start, end, canon === Canon.Int))
