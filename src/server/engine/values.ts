@@ -34,8 +34,32 @@ function compactInt(n: bigint): number | bigint {
     : n;
 }
 
+/** Decimal text of at most 15 digits (optionally negative; always a safe integer) as a number. */
+function shortDecimal(s: string): number | undefined {
+  const len = s.length;
+  const start = s.charCodeAt(0) === 45 ? 1 : 0;
+  if (len === start || len - start > 15) return undefined;
+  for (let i = start; i < len; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return undefined;
+  }
+  const n = Number(s);
+  return n === 0 ? 0 : n;
+}
+
 function toInteger(value: unknown, unsigned: boolean): number | bigint {
   const typeName = unsigned ? 'UINT' : 'INT';
+  // Fast paths (a query may read an id or attribute through here per vertex): a safe integer,
+  // or short decimal text; the same answers as the exact path below.
+  const short =
+    typeof value === 'number' && Number.isSafeInteger(value)
+      ? value === 0
+        ? 0
+        : value
+      : typeof value === 'string'
+        ? shortDecimal(value)
+        : undefined;
+  if (short !== undefined) return unsigned && short < 0 ? bad(value, typeName) : short;
   let n: bigint;
   if (typeof value === 'number') {
     if (!Number.isInteger(value)) bad(value, typeName);
