@@ -102,3 +102,75 @@ describe('generated SELECT row loop', () => {
     }
   }
 });
+
+// Conditions on OrAccum values only (no ACCUM): the generated loop counts their rows without
+// branches (Gen.bit). A breadth-first search and NOT / AND / OR / == / != between vertex flags,
+// collecting the target or the source, against sets computed here.
+const bfs = `CREATE QUERY bfs(VERTEX<V> seed, INT k) FOR GRAPH g {
+  OrAccum @visited; OrAccum @odd; INT reached = 0;
+  All = {V.*};
+  Odd = SELECT s FROM All:s WHERE s.label % 2 == 1 POST-ACCUM s.@odd = TRUE;
+  F = {seed};
+  F = SELECT s FROM F:s POST-ACCUM s.@visited = TRUE;
+  WHILE F.size() > 0 LIMIT k DO
+    F = SELECT t FROM F:s -(E)- V:t WHERE t.@visited == FALSE POST-ACCUM t.@visited = TRUE;
+    reached = reached + F.size();
+  END;
+  A = SELECT t FROM All:s -(E)- V:t WHERE NOT t.@odd AND (s.@odd OR t.@visited != TRUE);
+  B = SELECT s FROM All:s -(E)- V:t WHERE t.@odd == s.@odd;
+  PRINT reached AS reached, A AS a, B AS b;
+}`;
+
+function bfsExpected(directed: boolean, seed: number, k: number) {
+  const next = new Map<number, number[]>();
+  const link = (a: number, b: number) => next.set(a, [...(next.get(a) ?? []), b]);
+  for (const [a, b] of edges) {
+    link(a, b);
+    if (!directed && a !== b) link(b, a);
+  }
+  const visited = new Set([seed]);
+  let frontier = [seed];
+  let reached = 0;
+  for (let hop = 0; hop < k && frontier.length > 0; hop++) {
+    const found = new Set<number>();
+    for (const v of frontier) for (const w of next.get(v) ?? []) if (!visited.has(w)) found.add(w);
+    for (const w of found) visited.add(w);
+    reached += found.size;
+    frontier = [...found];
+  }
+  const odd = (v: number) => v % 2 === 1;
+  const a = new Set<string>();
+  const b = new Set<string>();
+  for (const [s, ts] of next)
+    for (const t of ts) {
+      if (!odd(t) && (odd(s) || !visited.has(t))) a.add(`v${t}`);
+      if (odd(t) === odd(s)) b.add(`v${s}`);
+    }
+  return { reached, a: [...a].sort(), b: [...b].sort() };
+}
+
+describe('generated SELECT row loop, branch-free conditions', () => {
+  for (const directed of [true, false]) {
+    for (const fold of [true, false]) {
+      it(`${directed ? 'directed' : 'undirected'}, ${fold ? 'folded' : 'delta'}`, async () => {
+        fx = await openFixture(plainCatalog(directed), 'g', plainData(n, edges), fold);
+        for (const [seed, k] of [
+          [0, 1],
+          [0, 3],
+          [4, 2],
+          [6, 5],
+        ] as const) {
+          for (const generatedCode of [true, false]) {
+            const out = await runText(fx, bfs, { seed: `v${seed}`, k }, {}, { generatedCode });
+            const ids = (key: string) =>
+              (out.results[0]?.[key] as { v_id: string }[]).map((v) => v.v_id).sort();
+            const want = bfsExpected(directed, seed, k);
+            expect(out.results[0]?.reached).toBe(want.reached);
+            expect(ids('a')).toEqual(want.a);
+            expect(ids('b')).toEqual(want.b);
+          }
+        }
+      });
+    }
+  }
+});

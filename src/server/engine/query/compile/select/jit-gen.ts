@@ -388,6 +388,35 @@ export class Gen {
     return { c: `(${memo} >= 0 ? ${memo} : (${memo} = ${d}(r, sid)))`, t: INT };
   }
 
+  /**
+   * A boolean condition as 0/1 arithmetic, with no branch, or null: OrAccum/AndAccum reads of an
+   * alias in locals (their columns hold 0/1), TRUE/FALSE, NOT, == / != between them, AND, OR.
+   * A row loop can then count a vertex without a jump that mispredicts half the time.
+   */
+  bit(e: Expr): string | null {
+    if (e.kind === 'BoolLit') return e.value ? '1' : '0';
+    if (e.kind === 'VertexAccum') {
+      const info = this.c.vaccs.get(e.name);
+      const at = e.target ? this.local(e.target) : undefined;
+      const name = info?.spec.name;
+      if (!info || !at || e.prime || (name !== 'OrAccum' && name !== 'AndAccum')) return null;
+      this.vas.add(info.index);
+      if (at.id !== 'sid') this.rowDep = true;
+      return `${this.typed(at, (t) => `va${info.index}.col(${t})`)}[${at.s}]`;
+    }
+    if (e.kind === 'Unary') {
+      const x = e.op === 'NOT' ? this.bit(e.operand) : null;
+      return x === null ? null : `(1 - ${x})`;
+    }
+    if (e.kind !== 'Binary' || !['AND', 'OR', '==', '!='].includes(e.op)) return null;
+    const a = this.bit(e.left);
+    const b = a === null ? null : this.bit(e.right);
+    if (a === null || b === null) return null;
+    if (e.op === 'AND') return `(${a} & ${b})`;
+    if (e.op === 'OR') return `(${a} | ${b})`;
+    return e.op === '==' ? `(1 - (${a} ^ ${b}))` : `(${a} ^ ${b})`;
+  }
+
   /** The expression's value is always a JS boolean. */
   private isBool(e: Expr): boolean {
     if (e.kind === 'BoolLit') return true;

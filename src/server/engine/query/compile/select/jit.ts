@@ -272,6 +272,13 @@ export function jitSelect(c: CompileContext, plan: JitPlan): JitSelect | null {
     g.hoist = hop !== null;
     g.locals = new Map([[plan.srcSlot, { id: 'sid', t: 'st', s: 'ss' }]]);
     if (hop) g.locals.set(hop.targetSlot, { id: 'tid', t: 'ft', s: 'fs' });
+    // A row that only tests a 0/1 condition and collects (no ACCUM, no vertex-set test, no edge
+    // alias, nothing in closures): its fast loops count without branches (see Gen.bit).
+    const bit =
+      hop && plan.where && (plan.accum ?? []).length === 0 && !hop.sets && hop.edgeSlot < 0
+        ? g.bit(plan.where)
+        : null;
+    const bitLines = ['work++;', `const ok = ${bit ?? '0'};`];
     const lines: string[] = [];
     if (hop) {
       lines.push('const tid = ft * VT + fs;');
@@ -310,9 +317,18 @@ export function jitSelect(c: CompileContext, plan: JitPlan): JitSelect | null {
       epilogue.push(`sets[${k}].count = cn${k};`);
       const add = `if (${marks}[${at.s}] === 0) { ${marks}[${at.s}] = 1; cids${k}[cn${k}++] = ${at.id}; }`;
       if (hop && at.id === 'sid') {
-        if (afterSource.length === 0 && !everyRow) lines.push('hit = true;');
+        if (afterSource.length === 0 && !everyRow) {
+          lines.push('hit = true;');
+          bitLines.push('hit = hit || ok === 1;');
+        }
         afterSource.push(add);
-      } else lines.push(add);
+      } else {
+        lines.push(add);
+        // The id is written whatever the condition; the count moves on only for a new vertex
+        // that passes (the mark is set only then).
+        bitLines.push(`{ const m = ${marks}[${at.s}]; ${marks}[${at.s}] = m | ok;
+cids${k}[cn${k}] = ${at.id}; cn${k} += ok & (1 - m); }`);
+      }
     });
     const body = lines
       .map((l) =>
@@ -336,7 +352,14 @@ export function jitSelect(c: CompileContext, plan: JitPlan): JitSelect | null {
     // Within a range of one far type the per-type variables stay: constant copies (see
     // Gen.constCopies).
     const one = g.constCopies(body);
-    const fastBody = g.constCopies(everyRow ? g.withoutMemos(body) : body);
+    const branchless = bit !== null && !g.readsFrame;
+    const fastBody = g.constCopies(
+      branchless
+        ? `const tid = ft * VT + fs;\n${bitLines.join('\n')}`
+        : everyRow
+          ? g.withoutMemos(body)
+          : body,
+    );
     const fast = { body: fastBody.code, decl: fastBody.decl, init: everyRow ? g.memoInit() : '' };
     const perSource = hop
       ? edgeLoops(body, { body: one.code, decl: one.decl }, fast, g.reload('tid'))
