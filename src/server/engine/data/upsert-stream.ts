@@ -253,11 +253,11 @@ class UpsertReader implements JsonHandler {
         return;
       }
     }
-    if (
+    const opensAttributes =
       (this.section === Section.Vertices && this.depth === 3) ||
-      (this.section === Section.Edges && this.depth === 6)
-    )
-      this.attrs.clear();
+      (this.section === Section.Edges && this.depth === 6);
+    // (clear() makes a new table even when the map is empty)
+    if (opensAttributes && this.attrs.size > 0) this.attrs.clear();
     this.depth++;
   }
 
