@@ -3,6 +3,7 @@
 // see the graph as it was.
 import { pairAllows, pairsText } from '../catalog/pairs.js';
 import type { AttributeDef } from '../catalog/types.js';
+import type { EdgeTable } from '../graph/edge-table.js';
 import type { Graph } from '../graph/graph.js';
 import type { Mutation } from '../mutations.js';
 import { coerce, ValueError } from '../values.js';
@@ -24,9 +25,10 @@ function accumulate(base: unknown, v: unknown): unknown {
 
 export class WriteSet {
   private readonly vertexUpdates = new Map<number, Map<number, unknown>>();
+  /** Per edge table, per edge slot (no key text per written edge). */
   private readonly edgeUpdates = new Map<
-    string,
-    { edge: EdgeRef; updates: Map<number, unknown> }
+    EdgeTable,
+    Map<number, { edge: EdgeRef; updates: Map<number, unknown> }>
   >();
   private readonly inserts: Mutation[] = [];
   private readonly deletes: Mutation[] = [];
@@ -80,9 +82,14 @@ export class WriteSet {
         'QUERY-UNKNOWN-ATTRIBUTE',
         `edge type ${def.name} has no attribute ${name}`,
       );
-    const key = `${def.name}:${edge.slot}`;
-    let entry = this.edgeUpdates.get(key);
-    if (!entry) this.edgeUpdates.set(key, (entry = { edge, updates: new Map() }));
+    let bySlot = this.edgeUpdates.get(edge.table);
+    if (!bySlot)
+      this.edgeUpdates.set(
+        edge.table,
+        (bySlot = new Map<number, { edge: EdgeRef; updates: Map<number, unknown> }>()),
+      );
+    let entry = bySlot.get(edge.slot);
+    if (!entry) bySlot.set(edge.slot, (entry = { edge, updates: new Map() }));
     const base = entry.updates.has(pos)
       ? entry.updates.get(pos)
       : edge.table.columns[pos]?.[edge.slot];
@@ -184,24 +191,25 @@ export class WriteSet {
         only: 'update',
       });
     }
-    for (const { edge, updates } of this.edgeUpdates.values()) {
-      const t = edge.table;
-      const s = edge.slot;
-      const from = this.graph.vertexByIndex[t.srcType[s] ?? 0];
-      const to = this.graph.vertexByIndex[t.dstType[s] ?? 0];
-      if (!from || !to) continue;
-      out.push({
-        k: 'e',
-        t: t.def.name,
-        ft: from.def.name,
-        f: from.ids[t.src[s] ?? 0] ?? '',
-        tt: to.def.name,
-        to: to.ids[t.dst[s] ?? 0] ?? '',
-        u: [...updates].map(([pos, v]) => [pos, '=', v] as const),
-        disc: t.discriminatorOf(s),
-        must: 'both',
-      });
-    }
+    for (const bySlot of this.edgeUpdates.values())
+      for (const { edge, updates } of bySlot.values()) {
+        const t = edge.table;
+        const s = edge.slot;
+        const from = this.graph.vertexByIndex[t.srcType[s] ?? 0];
+        const to = this.graph.vertexByIndex[t.dstType[s] ?? 0];
+        if (!from || !to) continue;
+        out.push({
+          k: 'e',
+          t: t.def.name,
+          ft: from.def.name,
+          f: from.ids[t.src[s] ?? 0] ?? '',
+          tt: to.def.name,
+          to: to.ids[t.dst[s] ?? 0] ?? '',
+          u: [...updates].map(([pos, v]) => [pos, '=', v] as const),
+          disc: t.discriminatorOf(s),
+          must: 'both',
+        });
+      }
     for (const d of this.deletes) out.push(d);
     return out;
   }
