@@ -403,19 +403,20 @@ export class VAcc implements Flushable {
   private flushDense(): void {
     this.dense = false;
     const raw = this.raw;
-    this.dv.forEach((column, t) => {
-      if (!column) return;
-      const d = column as Float64Array;
+    for (let t = 0; t < this.dv.length; t++) {
+      const d = this.dv[t] as Float64Array | undefined;
+      if (!d) continue;
       const a = this.column(t) as Float64Array;
       for (let s = 0; s < d.length; s++) {
         const x = d[s] as number;
         if (x === 0) continue;
         const old = a[s] as number;
-        if (old === raw) this.note(t, s, a);
+        // While slots written are still listed (see note): list this one.
+        if (old === raw && this.written[t]) this.note(t, s, a);
         a[s] = old + x;
         d[s] = 0;
       }
-    });
+    }
     const touched = this.touched;
     for (let i = 0; i < touched.length; i++) {
       const id = touched[i] as number;
@@ -442,6 +443,16 @@ export class VAcc implements Flushable {
   /** The init value as a typed column holds it. */
   get rawValue(): number {
     return this.raw;
+  }
+
+  /**
+   * Whether writes to type t's typed column are still listed one by one (see note): once too
+   * many were, the column is refilled on release and noteAt is not needed any more this run.
+   */
+  listing(t: number): boolean {
+    if (this.kind === GENERIC) return false;
+    this.column(t);
+    return Boolean(this.written[t]);
   }
 
   /** Notes a write of slot s of type t (the slot holds rawValue now). */

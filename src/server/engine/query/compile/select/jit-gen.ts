@@ -103,6 +103,8 @@ export class Gen {
   private readonly memos: { name: string; code: string; memo: string }[] = [];
   /** Vertex accumulators whose += inputs the scan adds into delta columns (see stmt). */
   readonly denseSums = new Set<number>();
+  /** Frame slots of query variables the code reads (as FV<slot>, see build). */
+  readonly frameVars = new Set<number>();
   /** Lines of the prologue beyond the accumulator bindings (each once). */
   readonly extra = new Set<string>();
   /** Per-type variables by `local id|initializer`: see typed(). */
@@ -202,7 +204,13 @@ export class Gen {
       case 'Name': {
         const sym = this.cx.scope.lookup(e.name);
         if (sym && (sym.kind === 'var' || sym.kind === 'alias')) {
-          const code = this.slotCode(sym.slot);
+          let code = this.slotCode(sym.slot);
+          // A variable of the query (not of the row): read once per call when no closure can
+          // write the frame meanwhile (see build).
+          if (sym.kind === 'var' && !sym.row && !this.locals.has(sym.slot)) {
+            this.frameVars.add(sym.slot);
+            code = `FV${sym.slot}`;
+          }
           if ((sym.kind === 'var' && sym.row) || (sym.kind === 'alias' && code !== 'sid'))
             this.rowDep = true;
           return { c: code, t: sym.t };
@@ -514,6 +522,8 @@ export class Gen {
           if (!at || !((sum && isNumeric(v.t)) || (bools && v.t.k === 'bool')))
             return `{ const $x = ${v.c}; ${call} }`;
           const col = this.typed(at, (ty) => `${va}.${sum ? 'f64Col' : 'u8Col'}(${ty})`);
+          // False once the column is refilled on release anyway (VAcc.listing, never true again).
+          const listing = this.typed(at, (ty) => `${va}.listing(${ty})`);
           this.extra.add(`const raw${info.index} = ${va}.rawValue;`);
           // The accumulator's converter (runtime-values converter): an INT may be a bigint.
           const x = isFloatType(v.t) ? '$x' : 'num($x)';
@@ -531,7 +541,7 @@ export class Gen {
                 : `($o + ${x})`;
           return `{ const $x = ${v.c};
 if (${col} === null) ${call}
-else { const $o = ${cell}; if ($o === raw${info.index}) ${va}.noteAt(${at.t}, ${at.s}); ${cell} = ${value}; } }`;
+else { const $o = ${cell}; if ($o === raw${info.index} && ${listing}) ${va}.noteAt(${at.t}, ${at.s}); ${cell} = ${value}; } }`;
         }
         const sumD = info.spec.name === 'SumAccum' && info.spec.el.k === 'double';
         if (s.op === '+=' && at && sumD && isFloatType(v.t)) {
@@ -622,7 +632,11 @@ function arithmeticCode(
 export function build(g: Gen, name: string, params: string, body: string): unknown {
   const names = Object.keys(helpers);
   const closures = g.closures.map((_x, k) => `const X${k} = X[${k}];`).join('\n');
-  const src = `"use strict";\n${closures}\nreturn function ${name}(${params}) {\n${g.prologue()}\n${body}\n};`;
+  // Query variables: constants of the call unless a closure may write the frame meanwhile.
+  const hoist = !g.readsFrame;
+  const vars = hoist ? [...g.frameVars].map((s) => `const FV${s} = f[${s}];`).join('\n') : '';
+  const code = hoist ? body : body.replace(/\bFV(\d+)\b/g, 'f[$1]');
+  const src = `"use strict";\n${closures}\nreturn function ${name}(${params}) {\n${g.prologue()}\n${vars}\n${code}\n};`;
   let factory = factories.get(src);
   if (factory === undefined) {
     // eslint-disable-next-line @typescript-eslint/no-implied-eval -- source built from the AST, see above
