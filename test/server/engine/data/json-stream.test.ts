@@ -21,7 +21,14 @@ class Collect implements JsonHandler {
     const top = this.stack[this.stack.length - 1];
     if (!top) this.result = v;
     else if (Array.isArray(top)) top.push(v);
-    else top[this.keys[this.keys.length - 1] ?? ''] = v;
+    // defineProperty, not assignment: a "__proto__" key must be an own key, as the parse gives it.
+    else
+      Object.defineProperty(top, this.keys[this.keys.length - 1] ?? '', {
+        value: v,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
   }
   startObject() {
     const o = {};
@@ -88,6 +95,10 @@ describe('JsonStream', () => {
       ),
       { numRuns: 400 },
     );
+  });
+
+  it('reads a "__proto__" key as an ordinary key', () => {
+    expect(read([bytes('{"__proto__": {"a": 1}}')])).toEqual(parseJson('{"__proto__": {"a": 1}}'));
   });
 
   it('keeps integers beyond 2^53 exact, and reads numbers in every JSON form', () => {
