@@ -5,9 +5,9 @@ import { parseDatetime } from '../../../values.js';
 import { ArrowValue, type Acc } from '../../accum.js';
 import { Interval } from '../../functions-datetime.js';
 import { contains, likeRegex } from '../context/runtime-helpers.js';
-import { type CE, type Cx, CONSTANTS } from '../context/compile-types.js';
+import { type CE, type Cx, type Fn, CONSTANTS } from '../context/compile-types.js';
 import type { CompileContext } from '../context/compile-context.js';
-import type { VAcc } from '../../run.js';
+import type { Run, VAcc } from '../../run.js';
 import { edgeAccums, type EAcc } from '../../edge-accum.js';
 import { cmp, defaultValue, eq, num, toInt } from '../../runtime-values.js';
 import {
@@ -203,14 +203,16 @@ export function compileExpr(comp: CompileContext, e: Expr, cx: Cx): CE {
     case 'Arrow': {
       const ks = e.keys.map((x) => compileExpr(comp, x, cx).f);
       const vs = e.values.map((x) => compileExpr(comp, x, cx).f);
-      return {
-        f: (r) =>
-          new ArrowValue(
-            ks.map((k) => k(r)),
-            vs.map((x) => x(r)),
-          ),
-        t: ANY,
+      const [k0, v0] = [ks[0], vs[0]];
+      // `(k -> v)`, the common MapAccum input: no closure or mapping per evaluation.
+      if (ks.length === 1 && vs.length === 1 && k0 && v0)
+        return { f: (r) => new ArrowValue([k0(r)], [v0(r)]), t: ANY };
+      const all = (fs: Fn[], r: Run): unknown[] => {
+        const out = new Array<unknown>(fs.length);
+        for (let i = 0; i < fs.length; i++) out[i] = (fs[i] as Fn)(r);
+        return out;
       };
+      return { f: (r) => new ArrowValue(all(ks, r), all(vs, r)), t: ANY };
     }
     case 'CaseExpr': {
       const subject = e.subject ? compileExpr(comp, e.subject, cx).f : null;
