@@ -22,6 +22,9 @@ import { compileExpr, compileConstant } from './expr.js';
 /** Seed items `{T.*, S, v, @@set, ANY, type_param}` as one vertex set. */
 export function compileSeeds(comp: CompileContext, items: readonly Expr[], cx: Cx): CE {
   const parts: ((r: Run, out: number[]) => void)[] = [];
+  // A seed of one vertex type: the type's list of live vertices (allOf shares it while the type
+  // is unchanged), with no copy and no dedupe.
+  let whole: ((r: Run) => readonly number[]) | null = null;
   for (const item of items) {
     if (item.kind === 'Wildcard') {
       const all = comp.vertexTypeNames;
@@ -41,6 +44,7 @@ export function compileSeeds(comp: CompileContext, items: readonly Expr[], cx: C
       } else if (comp.isVertexType(item.typeName)) {
         const names = [item.typeName];
         parts.push((r, o) => allOf(comp, r, names, o));
+        if (items.length === 1) whole = (r) => allOf(comp, r, names);
       } else comp.error(item, 'QUERY-UNKNOWN-TYPE', `unknown vertex type ${item.typeName}`);
     } else {
       const v = compileExpr(comp, item, cx);
@@ -49,7 +53,7 @@ export function compileSeeds(comp: CompileContext, items: readonly Expr[], cx: C
       if (
         t.k === 'string' ||
         ((t.k === 'set' || t.k === 'list' || t.k === 'bag') && t.el.k === 'string')
-      )
+      ) {
         parts.push((r, o) =>
           allOf(
             comp,
@@ -58,7 +62,10 @@ export function compileSeeds(comp: CompileContext, items: readonly Expr[], cx: C
             o,
           ),
         );
-      else
+        // One type name (a STRING parameter, as the library's algorithms take): its list.
+        if (items.length === 1 && t.k === 'string')
+          whole = (r) => allOf(comp, r, [checkVertexType(comp, f(r))]);
+      } else
         parts.push((r, o) => {
           const x = f(r);
           if (typeof x === 'number') o.push(x);
@@ -66,8 +73,10 @@ export function compileSeeds(comp: CompileContext, items: readonly Expr[], cx: C
         });
     }
   }
+  const one = whole;
   return {
     f: (r) => {
+      if (one) return new VSet(one(r));
       const ids: number[] = [];
       for (const p of parts) p(r, ids);
       return new VSet(dedupe(ids));
