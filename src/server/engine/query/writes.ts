@@ -23,12 +23,44 @@ function accumulate(base: unknown, v: unknown): unknown {
   return v;
 }
 
+/** One vertex's or edge's attribute writes: positions and values (few per element, no Map). */
+class AttrWrites {
+  readonly pos: number[] = [];
+  readonly vals: unknown[] = [];
+  /** The index of attribute position p, -1 when not written. */
+  at(p: number): number {
+    return this.pos.indexOf(p);
+  }
+  set(p: number, v: unknown): void {
+    const i = this.pos.indexOf(p);
+    if (i >= 0) this.vals[i] = v;
+    else {
+      this.pos.push(p);
+      this.vals.push(v);
+    }
+  }
+  list(): [number, '=', unknown][] {
+    return this.pos.map((p, i) => [p, '=', this.vals[i]]);
+  }
+}
+
+/** Attribute positions by name, per attribute list (a write per row looks one up). */
+const positions = new WeakMap<readonly AttributeDef[], Map<string, number>>();
+function attrPosition(attributes: readonly AttributeDef[], name: string): number {
+  let byName = positions.get(attributes);
+  if (!byName) {
+    byName = new Map(attributes.map((a, i) => [a.name, i]));
+    positions.set(attributes, byName);
+  }
+  return byName.get(name) ?? -1;
+}
+
 export class WriteSet {
-  private readonly vertexUpdates = new Map<number, Map<number, unknown>>();
+  private readonly vertexUpdates = new Map<number, AttrWrites>();
   /** Per edge table, per edge slot (no key text per written edge). */
   private readonly edgeUpdates = new Map<
     EdgeTable,
-    Map<number, { edge: EdgeRef; updates: Map<number, unknown> }>
+    Map<number, { edge: EdgeRef; updates: AttrWrites }>
   >();
   private readonly inserts: Mutation[] = [];
   private readonly deletes: Mutation[] = [];
@@ -60,7 +92,7 @@ export class WriteSet {
   setVertexAttr(id: number, name: string, op: Op, v: unknown): void {
     const table = this.graph.vertexByIndex[vtypeOf(id)];
     if (!table) return;
-    const pos = table.def.attributes.findIndex((a) => a.name === name);
+    const pos = attrPosition(table.def.attributes, name);
     const attr = table.def.attributes[pos];
     if (!attr)
       throw new QueryRuntimeError(
@@ -68,14 +100,15 @@ export class WriteSet {
         `vertex type ${table.def.name} has no attribute ${name}`,
       );
     let updates = this.vertexUpdates.get(id);
-    if (!updates) this.vertexUpdates.set(id, (updates = new Map<number, unknown>()));
-    const base = updates.has(pos) ? updates.get(pos) : table.columns[pos]?.[vslotOf(id)];
+    if (!updates) this.vertexUpdates.set(id, (updates = new AttrWrites()));
+    const i = updates.at(pos);
+    const base = i >= 0 ? updates.vals[i] : table.columns[pos]?.[vslotOf(id)];
     updates.set(pos, this.value(attr, op === '=' ? v : accumulate(base, v)));
   }
 
   setEdgeAttr(edge: EdgeRef, name: string, op: Op, v: unknown): void {
     const def = edge.table.def;
-    const pos = def.attributes.findIndex((a) => a.name === name);
+    const pos = attrPosition(def.attributes, name);
     const attr = def.attributes[pos];
     if (!attr)
       throw new QueryRuntimeError(
@@ -86,13 +119,12 @@ export class WriteSet {
     if (!bySlot)
       this.edgeUpdates.set(
         edge.table,
-        (bySlot = new Map<number, { edge: EdgeRef; updates: Map<number, unknown> }>()),
+        (bySlot = new Map<number, { edge: EdgeRef; updates: AttrWrites }>()),
       );
     let entry = bySlot.get(edge.slot);
-    if (!entry) bySlot.set(edge.slot, (entry = { edge, updates: new Map() }));
-    const base = entry.updates.has(pos)
-      ? entry.updates.get(pos)
-      : edge.table.columns[pos]?.[edge.slot];
+    if (!entry) bySlot.set(edge.slot, (entry = { edge, updates: new AttrWrites() }));
+    const i = entry.updates.at(pos);
+    const base = i >= 0 ? entry.updates.vals[i] : edge.table.columns[pos]?.[edge.slot];
     entry.updates.set(pos, this.value(attr, op === '=' ? v : accumulate(base, v)));
   }
 
@@ -187,7 +219,7 @@ export class WriteSet {
         k: 'v',
         t: table.def.name,
         id: table.ids[vslotOf(id)] ?? '',
-        u: [...updates].map(([pos, v]) => [pos, '=', v] as const),
+        u: updates.list(),
         only: 'update',
       });
     }
@@ -205,7 +237,7 @@ export class WriteSet {
           f: from.ids[t.src[s] ?? 0] ?? '',
           tt: to.def.name,
           to: to.ids[t.dst[s] ?? 0] ?? '',
-          u: [...updates].map(([pos, v]) => [pos, '=', v] as const),
+          u: updates.list(),
           disc: t.discriminatorOf(s),
           must: 'both',
         });
