@@ -170,7 +170,17 @@ export function compileExpr(comp: CompileContext, e: Expr, cx: Cx): CE {
       return {
         f: (r) => {
           const x = v(r);
-          const inside = cmp(x, lo(r)) >= 0 && cmp(x, hi(r)) <= 0;
+          const l = lo(r);
+          // Numbers (the usual case: a date or amount range) as cmp orders them, without a call;
+          // the high end is evaluated only when the low one holds, as before.
+          let inside: boolean;
+          if (typeof x === 'number' && typeof l === 'number') {
+            if (x < l) inside = false;
+            else {
+              const h = hi(r);
+              inside = typeof h === 'number' ? !(x > h) : cmp(x, h) <= 0;
+            }
+          } else inside = cmp(x, l) >= 0 && cmp(x, hi(r)) <= 0;
           return inside !== e.negated;
         },
         t: BOOL,
