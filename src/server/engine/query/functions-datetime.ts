@@ -1,7 +1,10 @@
 // The datetime built-ins and the INTERVAL value: DATETIME is epoch seconds at run time; an
-// `INTERVAL n unit` expression evaluates to an Interval, which datetime_add / datetime_sub apply
-// (calendar months and years keep the day of month, clamped to the month's last day, as the
-// reference's `datetime_sub(1970-02-01, INTERVAL 1 MONTH) -> 1970-01-01` implies).
+// `INTERVAL n unit` expression evaluates to an Interval, which datetime_add / datetime_sub apply.
+// Calendar months and years move the date the way the real service's C++ date library (boost
+// gregorian `months`/`years`) does, since the datetime-functions page shows only month starts
+// (`1970-01-01 + 1 MONTH -> 1970-02-01`): the day of month is kept, clamped to the new month's
+// last day (Jan 31 + 1 MONTH is Feb 28), and a date on its month's last day stays on the last day
+// (Feb 28 2023 + 1 MONTH is Mar 31; Feb 29 2024 + 1 YEAR is Feb 28 2025, and back is Feb 29).
 import { formatDatetime, parseDatetime, ValueError } from '../values.js';
 import { QueryRuntimeError } from './errors.js';
 import type { Implementation } from './functions-types.js';
@@ -35,13 +38,19 @@ export function datetimeOf(v: unknown): number {
   }
 }
 
+/** The number of days of the month of `d` (UTC). */
+function monthDays(d: Date): number {
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+}
+
 function addMonths(dt: number, months: number): number {
   const d = new Date(dt * 1000);
   const day = d.getUTCDate();
+  const atMonthEnd = day === monthDays(d);
   d.setUTCDate(1);
   d.setUTCMonth(d.getUTCMonth() + months);
-  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
-  d.setUTCDate(Math.min(day, last));
+  const last = monthDays(d);
+  d.setUTCDate(atMonthEnd ? last : Math.min(day, last));
   return Math.floor(d.getTime() / 1000);
 }
 
