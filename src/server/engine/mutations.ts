@@ -121,6 +121,18 @@ export interface ApplyReport {
   readonly deletedEdges: Map<string, number>;
   /** Vertices created implicitly as edge endpoints. */
   createdEndpoints: number;
+  /**
+   * Vertices left out per vertex type (skippedVertices by type): new-only on an existing id,
+   * update-only on a new one, an id deleted permanently, a type dropped since the batch was
+   * planned. The loader counts them as rejected objects of that type (loading/stats.ts).
+   */
+  readonly skippedByVertexType: Map<string, number>;
+  /**
+   * Edges left out per edge type (skippedEdges by type), by the end that made them be left out:
+   * [source end, target end] (missing under a must-exist flag, deleted permanently, or of a
+   * type dropped since). An edge refused for both ends counts at its source end.
+   */
+  readonly skippedByEdgeType: Map<string, [number, number]>;
 }
 
 export function emptyReport(): ApplyReport {
@@ -134,5 +146,21 @@ export function emptyReport(): ApplyReport {
     deletedVertices: new Map(),
     deletedEdges: new Map(),
     createdEndpoints: 0,
+    skippedByVertexType: new Map(),
+    skippedByEdgeType: new Map(),
   };
+}
+
+/** Counts `n` vertices of `type` left out (skippedVertices and its per-type count). */
+export function skipVertices(report: ApplyReport, type: string, n = 1): void {
+  report.skippedVertices += n;
+  report.skippedByVertexType.set(type, (report.skippedByVertexType.get(type) ?? 0) + n);
+}
+
+/** Counts `n` edges of `type` left out, at the source end or the target end. */
+export function skipEdges(report: ApplyReport, type: string, end: 'source' | 'target', n = 1) {
+  report.skippedEdges += n;
+  let counts = report.skippedByEdgeType.get(type);
+  if (!counts) report.skippedByEdgeType.set(type, (counts = [0, 0]));
+  counts[end === 'source' ? 0 : 1] += n;
 }

@@ -51,11 +51,11 @@ export const loadingHandlers: HandlerMap = withEngineErrors({
           ...(q.header !== undefined ? { header: q.header } : {}),
           ...(q.concise !== undefined ? { concise: q.concise } : {}),
           signal: ctx.signal,
+          // Committed by runLoadingJob, which counts what applying it left out.
           writer: staged,
         },
         ctx.body,
       );
-      await staged.commit();
       return { results };
     } catch (error) {
       await staged.discard().catch(() => undefined);

@@ -12,6 +12,8 @@ import {
 import { pairAllows } from '../catalog/pairs.js';
 import {
   emptyReport,
+  skipEdges,
+  skipVertices,
   type ApplyReport,
   type AttrUpdate,
   type ColumnUpdate,
@@ -143,7 +145,10 @@ export class Graph {
 
   private upsertVertices(m: UpsertVertices, report: ApplyReport): void {
     const table = this.vertices.get(m.t);
-    if (!table) return;
+    if (!table) {
+      skipVertices(report, m.t, m.n);
+      return;
+    }
     const columns = this.columnsOf(table, m.u);
     const keys = new KeyReader(m.keys);
     const bytes = m.keys;
@@ -157,13 +162,13 @@ export class Graph {
         (m.only === 'new' && exists) ||
         (banned && table.banned.has(bytesText(bytes, start, end)))
       ) {
-        report.skippedVertices += 1;
+        skipVertices(report, m.t);
         if (exists)
           report.existingVertices.push({ v_type: m.t, v_id: bytesText(bytes, start, end) });
         continue;
       }
       if (m.only === 'update' && !exists) {
-        report.skippedVertices += 1;
+        skipVertices(report, m.t);
         continue;
       }
       if (!exists) {
@@ -177,11 +182,10 @@ export class Graph {
 
   private upsertEdges(m: UpsertEdges, report: ApplyReport): void {
     const table = this.edges.get(m.t);
-    if (!table) return;
     const fromTable = this.vertices.get(m.ft);
     const toTable = this.vertices.get(m.tt);
-    if (!fromTable || !toTable) {
-      report.skippedEdges += m.n;
+    if (!table || !fromTable || !toTable) {
+      skipEdges(report, m.t, table && fromTable ? 'target' : 'source', m.n);
       return;
     }
     const needFrom =
@@ -206,19 +210,21 @@ export class Graph {
       const te = keys.end;
       let f = fromTable.findBytes(bytes, fs, fe);
       let t = toTable.findBytes(bytes, ts, te);
-      if ((needFrom && f < 0) || (needTo && t < 0)) {
-        if (needFrom && f < 0) missing(m.ft, fs, fe);
-        if (needTo && t < 0) missing(m.tt, ts, te);
-        report.skippedEdges += 1;
-        continue;
-      }
-      // As the one-edge form: the source end is created (if it may be) before the target's.
-      if (f < 0) {
-        if (banned && fromTable.banned.has(bytesText(bytes, fs, fe))) {
-          missing(m.ft, fs, fe);
-          report.skippedEdges += 1;
+      // An end that must exist and does not, or an id deleted permanently, refuses the edge;
+      // both ends are checked before either is created, so a refused edge leaves no vertex.
+      if (f < 0 || t < 0) {
+        const noFrom =
+          f < 0 && (needFrom || (banned && fromTable.banned.has(bytesText(bytes, fs, fe))));
+        const noTo = t < 0 && (needTo || (banned && toTable.banned.has(bytesText(bytes, ts, te))));
+        if (noFrom || noTo) {
+          if (noFrom) missing(m.ft, fs, fe);
+          if (noTo) missing(m.tt, ts, te);
+          skipEdges(report, m.t, noFrom ? 'source' : 'target');
           continue;
         }
+      }
+      // As the one-edge form: the source end is created before the target's.
+      if (f < 0) {
         if (fromTable.slotCount >= maxSlotsPerType) throw new Error(`vertex type ${m.ft} is full`);
         f = fromTable.createBytes(bytes, fs, fe);
         report.createdEndpoints += 1;
@@ -226,11 +232,6 @@ export class Graph {
         if (t < 0 && fromTable === toTable) t = toTable.findBytes(bytes, ts, te);
       }
       if (t < 0) {
-        if (banned && toTable.banned.has(bytesText(bytes, ts, te))) {
-          missing(m.tt, ts, te);
-          report.skippedEdges += 1;
-          continue;
-        }
         if (toTable.slotCount >= maxSlotsPerType) throw new Error(`vertex type ${m.tt} is full`);
         t = toTable.createBytes(bytes, ts, te);
         report.createdEndpoints += 1;
@@ -260,15 +261,18 @@ export class Graph {
 
   private upsertVertex(m: UpsertVertex, report: ApplyReport): void {
     const table = this.vertices.get(m.t);
-    if (!table) return;
+    if (!table) {
+      skipVertices(report, m.t);
+      return;
+    }
     const exists = table.find(m.id) >= 0;
     if ((m.only === 'new' && exists) || table.banned.has(m.id)) {
-      report.skippedVertices += 1;
+      skipVertices(report, m.t);
       if (exists) report.existingVertices.push({ v_type: m.t, v_id: m.id });
       return;
     }
     if (m.only === 'update' && !exists) {
-      report.skippedVertices += 1;
+      skipVertices(report, m.t);
       return;
     }
     if (!exists && table.slotCount >= maxSlotsPerType)
@@ -278,52 +282,40 @@ export class Graph {
     report.acceptedVertices += 1;
   }
 
-  /** The slot of an edge end, creating the vertex unless it must exist; -1 when missing. */
-  private endpoint(
-    type: string,
-    id: string,
-    mustExist: boolean,
-    report: ApplyReport,
-  ): [VertexTable, number] | undefined {
-    const table = this.vertices.get(type);
-    if (!table) return undefined;
+  /** The slot of an edge end, creating the vertex when it is missing. */
+  private endpoint(table: VertexTable, id: string, report: ApplyReport): number {
     const slot = table.find(id);
-    if (slot >= 0) return [table, slot];
-    if (mustExist || table.banned.has(id)) {
-      report.missingVertices.push({ v_type: type, v_id: id });
-      return undefined;
-    }
-    const created = table.findOrCreate(id);
+    if (slot >= 0) return slot;
+    if (table.slotCount >= maxSlotsPerType)
+      throw new Error(`vertex type ${table.def.name} is full`);
     report.createdEndpoints += 1;
-    return [table, created.slot];
+    return table.findOrCreate(id).slot;
   }
 
   private upsertEdge(m: UpsertEdge, report: ApplyReport): void {
     const table = this.edges.get(m.t);
-    if (!table) return;
-    // Check both ends before creating either, so a skipped edge leaves no vertex behind.
-    const fromTable = this.vertices.get(m.ft);
-    const toTable = this.vertices.get(m.tt);
-    const fromMissing = !fromTable || fromTable.find(m.f) < 0;
-    const toMissing = !toTable || toTable.find(m.to) < 0;
+    const ft = this.vertices.get(m.ft);
+    const tt = this.vertices.get(m.tt);
+    if (!table || !ft || !tt) {
+      skipEdges(report, m.t, table && ft ? 'target' : 'source');
+      return;
+    }
+    // Check both ends before creating either, so a refused edge leaves no vertex behind: an end
+    // that must exist and does not, or an id deleted permanently.
     const needFrom =
       m.must === 'both' || m.must === 'source' || (!table.def.directed && m.must === 'target');
     const needTo =
       m.must === 'both' || m.must === 'target' || (!table.def.directed && m.must === 'source');
-    if ((needFrom && fromMissing) || (needTo && toMissing)) {
-      if (needFrom && fromMissing) report.missingVertices.push({ v_type: m.ft, v_id: m.f });
-      if (needTo && toMissing) report.missingVertices.push({ v_type: m.tt, v_id: m.to });
-      report.skippedEdges += 1;
+    const noFrom = ft.find(m.f) < 0 && (needFrom || ft.banned.has(m.f));
+    const noTo = tt.find(m.to) < 0 && (needTo || tt.banned.has(m.to));
+    if (noFrom || noTo) {
+      if (noFrom) report.missingVertices.push({ v_type: m.ft, v_id: m.f });
+      if (noTo) report.missingVertices.push({ v_type: m.tt, v_id: m.to });
+      skipEdges(report, m.t, noFrom ? 'source' : 'target');
       return;
     }
-    const from = this.endpoint(m.ft, m.f, false, report);
-    const to = from && this.endpoint(m.tt, m.to, false, report);
-    if (!from || !to) {
-      report.skippedEdges += 1;
-      return;
-    }
-    const [ft, f] = from;
-    const [tt, t] = to;
+    const f = this.endpoint(ft, m.f, report);
+    const t = this.endpoint(tt, m.to, report);
     let slot = table.find(ft.typeIndex, f, tt.typeIndex, t, m.disc);
     const created = slot < 0;
     if (created) {

@@ -3,10 +3,14 @@
 // (and, through temp tables, the LOAD TEMP_TABLE statements fed by them). Input is read as bytes
 // (csv-bytes.ts) and lines become batch mutations (batch.ts: ids as key lists, attributes as
 // columns; no object per line); each batch is written with engine.write (durable before
-// acknowledged), or kept aside by a staged write that the caller commits whole, never splitting
-// one line's objects, so memory is bounded by the batch size. Bad lines and bad objects are
-// counted and skipped; the abort signal is checked between batches.
+// acknowledged), or kept aside by a staged write committed whole after the last line, never
+// splitting one line's objects, so memory is bounded by the batch size. Bad lines and bad objects
+// are counted and skipped; the abort signal is checked between batches. The objects the graph
+// leaves out when a batch is applied (new-only, must-exist, ids deleted permanently) are taken
+// from what applying it reports, after each write or at the commit, so validObject counts only
+// what was stored.
 import type { Engine, StagedWrite } from '../engine.js';
+import type { Graph } from '../graph/graph.js';
 import { BatchBuilder } from '../batch.js';
 import { compiledJob, type CompiledJob } from './compile.js';
 import { parseJsonLine } from './csv.js';
@@ -15,6 +19,7 @@ import { LoadingJobError } from './errors.js';
 import {
   conciseOf,
   copyStatistics,
+  countSkipped,
   emptyStatistics,
   type FileStatistics,
   type LoadingResult,
@@ -38,9 +43,10 @@ export interface RunOptions {
   readonly maxLineLength?: number;
   /**
    * Where batches are written; default the engine (each batch durable on its own). POST /ddl
-   * passes a staged write so the request commits whole or not at all.
+   * passes a staged write so the request commits whole or not at all: it is committed here after
+   * the last batch (the caller discards it when this throws).
    */
-  readonly writer?: Pick<StagedWrite, 'write'>;
+  readonly writer?: Pick<StagedWrite, 'write' | 'commit'>;
   /** Awaited before each batch is written (pause/resume). */
   readonly gate?: () => Promise<void>;
   /** Called after each batch and at the end. */
@@ -90,7 +96,10 @@ export async function runLoadingJob(
   const first = stmts[0];
   const fileName = options.sourceFileName ?? 'Online_POST';
   const result: FileStatistics = { sourceFileName: fileName, statistics };
-  if (!first) return [options.concise ? conciseOf(result) : result];
+  if (!first) {
+    await options.writer?.commit();
+    return [options.concise ? conciseOf(result) : result];
+  }
 
   const json = first.options.json;
   const sep = options.sep ?? first.options.separator ?? ',';
@@ -135,7 +144,9 @@ export async function runLoadingJob(
     await options.gate?.();
     if (signal?.aborted) throw aborted(signal);
     if (out.size > 0) {
-      await (options.writer ?? engine).write((graph) => ({ mutations: out.take(graph) }));
+      const plan = (graph: Graph) => ({ mutations: out.take(graph) });
+      if (options.writer) await options.writer.write(plan);
+      else countSkipped(statistics, (await engine.write(plan)).report);
     }
     report();
   };
@@ -200,5 +211,6 @@ export async function runLoadingJob(
   scanner.finish();
   await drain();
   await flush();
+  if (options.writer) countSkipped(statistics, await options.writer.commit());
   return [options.concise ? conciseOf(result) : result];
 }

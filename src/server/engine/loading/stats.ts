@@ -1,6 +1,13 @@
 // The statistics of a load in the real service's shape (POST /ddl): line-level counters, then one
 // entry per vertex and edge type loaded, keys in the service's order. The concise form (the
 // `concise` flag) keeps only the numbers of vertices and edges added or deleted.
+// An object is valid only once the graph took it: the objects that applying a batch left out
+// (ApplyReport.skippedBy*Type) move from validObject to the bucket of the id that refused them
+// (countSkipped): a vertex's own id (NEW_VERTEX_ONLY on an existing vertex, an id deleted
+// permanently) is invalidPrimaryId; an edge's source end is invalidPrimaryId and its target end
+// invalidSecondaryId (VERTEX_MUST_EXIST on a missing end, an end deleted permanently), as an
+// end of a type the edge does not allow already counts.
+import type { ApplyReport } from '../mutations.js';
 
 export interface ObjectStatistics {
   typeName: string;
@@ -79,6 +86,28 @@ export function copyStatistics(s: LoadStatistics): LoadStatistics {
     deleteVertex: s.deleteVertex.map((o) => ({ ...o })),
     deleteEdge: s.deleteEdge.map((o) => ({ ...o })),
   };
+}
+
+function entry(list: readonly ObjectStatistics[], type: string): ObjectStatistics | undefined {
+  for (const o of list) if (o.typeName === type) return o;
+  return undefined;
+}
+
+/** Moves the objects `report` says applying left out from validObject to their bucket. */
+export function countSkipped(statistics: LoadStatistics, report: ApplyReport): void {
+  for (const [type, n] of report.skippedByVertexType) {
+    const o = entry(statistics.vertex, type);
+    if (!o) continue;
+    o.validObject -= n;
+    o.invalidPrimaryId += n;
+  }
+  for (const [type, [source, target]] of report.skippedByEdgeType) {
+    const o = entry(statistics.edge, type);
+    if (!o) continue;
+    o.validObject -= source + target;
+    o.invalidPrimaryId += source;
+    o.invalidSecondaryId += target;
+  }
 }
 
 const total = (list: readonly ObjectStatistics[]) =>
