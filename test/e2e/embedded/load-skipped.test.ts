@@ -123,9 +123,11 @@ async function upsertNodes(...ids: string[]) {
 
 async function names(): Promise<Record<string, unknown>> {
   const list = await client.getVertices('Node');
-  return Object.fromEntries(
-    list.map((v) => ['v_id' in v ? v.v_id : '', (v.attributes as { name: unknown }).name]),
-  );
+  const pairs = list.map((v): [string, unknown] => [
+    'v_id' in v ? v.v_id : '',
+    (v.attributes as { name: unknown }).name,
+  ]);
+  return Object.fromEntries(pairs);
 }
 
 /** Deletes `id` permanently: it may never be inserted again until the store is cleared. */
@@ -137,8 +139,8 @@ async function deleteForever(id: string) {
   expect(answer).toMatchObject({ deleted_vertices: 1 });
 }
 
-const object = (typeName: string, counts: Record<string, number>) =>
-  expect.objectContaining({ typeName, ...counts });
+const object = (typeName: string, counts: Record<string, number>): unknown =>
+  expect.objectContaining({ typeName, ...counts }) as unknown;
 
 describe('NEW_VERTEX_ONLY on a vertex that exists', () => {
   // `a` exists before; the second `b` line finds the vertex the first one made.
