@@ -124,7 +124,7 @@ async function upsertNodes(...ids: string[]) {
 async function names(): Promise<Record<string, unknown>> {
   const list = await client.getVertices('Node');
   const pairs = list.map((v): [string, unknown] => [
-    'v_id' in v ? v.v_id : '',
+    'v_id' in v ? String(v.v_id) : '',
     (v.attributes as { name: unknown }).name,
   ]);
   return Object.fromEntries(pairs);
@@ -161,6 +161,32 @@ describe('NEW_VERTEX_ONLY on a vertex that exists', () => {
     const output = await runJob('only_new', input);
     expect(output).toContain('valid lines: 4, rejected lines: 0');
     expect(output).toMatch(/:Node: 2 object\(s\) have an invalid primary id\./);
+    expect(await names()).toEqual({ a: 'a', b: 'B', c: 'C' });
+  });
+
+  it('a background run (/gsql/v1/loading-jobs/run): the status counts them', async () => {
+    await upsertNodes('a');
+    const path = join(files, 'only-new-background.csv');
+    writeFileSync(path, input);
+    const started = await client.call('runLoadingJobs', {
+      query: { graph: 'net' },
+      body: [{ name: 'only_new', dataSources: [{ filename: 'f', name: 'file', path }] }],
+    });
+    const id = started.jobIds[0] ?? '';
+    let status: Record<string, unknown> = {};
+    for (;;) {
+      const [answer] = await client.call('getLoadingJobStatus', { path: { jobId: id } });
+      status = (answer as { overall: Record<string, unknown> }).overall;
+      if (status.status !== 'RUNNING') break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(status).toMatchObject({
+      status: 'FINISHED',
+      statistics: {
+        fileLevel: { validLine: 4 },
+        objectLevel: { vertex: [{ typeName: 'Node', validObject: 2, invalidPrimaryId: 2 }] },
+      },
+    });
     expect(await names()).toEqual({ a: 'a', b: 'B', c: 'C' });
   });
 

@@ -8,12 +8,21 @@ import { compiledJob } from './compile.js';
 import { externalFiles } from './external-sources.js';
 import { resolveAllowedFiles, runLoadingJobOnFiles } from './files.js';
 import type { LoadProgress } from './run.js';
-import type { FileStatistics, LoadingResult, LoadStatistics } from './stats.js';
+import {
+  objectStatistics,
+  type FileStatistics,
+  type LoadingResult,
+  type LoadStatistics,
+  type ObjectStatistics,
+} from './stats.js';
 
 export type LoadingJobState = 'RUNNING' | 'PAUSED' | 'FINISHED' | 'FAILED' | 'ABORTED';
 
 interface ObjectLevel {
   invalidAttribute: number;
+  /** Present when not zero (the real service's status shows it so), as invalidSecondaryId. */
+  invalidPrimaryId?: number;
+  invalidSecondaryId?: number;
   noIdFound: number;
   typeName: string;
   validObject: number;
@@ -65,23 +74,32 @@ export interface StartOptions {
   readonly now?: () => number;
 }
 
+/**
+ * The object-level statistics of a job's files, summed per type: the spec's counters always, and
+ * the rejected ids (objects the graph refused: loading/stats.ts) when there are any, so every
+ * line read is either a valid object or counted here.
+ */
 function sumObjects(all: readonly LoadStatistics[], kind: 'vertex' | 'edge'): ObjectLevel[] {
-  const byType = new Map<string, ObjectLevel>();
+  const byType = new Map<string, ObjectStatistics>();
   for (const s of all) {
     for (const o of s[kind]) {
-      const level = byType.get(o.typeName) ?? {
-        invalidAttribute: 0,
-        noIdFound: 0,
-        typeName: o.typeName,
-        validObject: 0,
-      };
-      level.invalidAttribute += o.invalidAttribute;
-      level.noIdFound += o.noIdFound;
-      level.validObject += o.validObject;
-      byType.set(o.typeName, level);
+      let sum = byType.get(o.typeName);
+      if (!sum) byType.set(o.typeName, (sum = objectStatistics(o.typeName)));
+      sum.validObject += o.validObject;
+      sum.noIdFound += o.noIdFound;
+      sum.invalidAttribute += o.invalidAttribute;
+      sum.invalidPrimaryId += o.invalidPrimaryId;
+      sum.invalidSecondaryId += o.invalidSecondaryId;
     }
   }
-  return [...byType.values()];
+  return [...byType.values()].map((o) => ({
+    invalidAttribute: o.invalidAttribute,
+    ...(o.invalidPrimaryId > 0 ? { invalidPrimaryId: o.invalidPrimaryId } : {}),
+    ...(o.invalidSecondaryId > 0 ? { invalidSecondaryId: o.invalidSecondaryId } : {}),
+    noIdFound: o.noIdFound,
+    typeName: o.typeName,
+    validObject: o.validObject,
+  }));
 }
 
 export class LoadingJobRegistry {
