@@ -17,6 +17,9 @@ export type QueryCompileCode =
   /** A SELECT clause breaking the SELECT page's rules (OFFSET without ORDER BY, HAVING on an
    *  alias the SELECT does not select). */
   | 'QUERY-BAD-CLAUSE'
+  /** A declaration where the reference does not allow it (a vertex-attached accumulator in a
+   *  WHILE or FOREACH loop). */
+  | 'QUERY-BAD-DECLARATION'
   /** Queries calling each other in a circle (a query calling itself is fine). */
   | 'QUERY-CIRCULAR-CALL'
   | 'QUERY-UNSUPPORTED';

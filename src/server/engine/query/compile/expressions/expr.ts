@@ -36,6 +36,15 @@ export function compileExpr(comp: CompileContext, e: Expr, cx: Cx): CE {
     case 'IntLit':
       return compileConstant(comp, e.value, INT);
     case 'FloatLit':
+      // The data-types and attribute-types pages: FLOAT and DOUBLE constants in a query are
+      // fixed point (d.dddd); only the loader reads exponential notation.
+      if (/[eE]/.test(e.text))
+        comp.error(
+          e,
+          'QUERY-SYNTAX',
+          `${e.text}: a numeric constant in a query is written in fixed point (no exponent); ` +
+            'only loading jobs read exponential notation',
+        );
       return compileConstant(comp, e.value, DOUBLE);
     case 'StringLit':
       return compileConstant(comp, e.value, STRING);

@@ -17,6 +17,7 @@ import {
   targetHasSets,
 } from './sources.js';
 import { jitSelect, type JitSelect } from './jit.js';
+import { checkClauseRules } from './clause-rules.js';
 import { checkSyntaxVersion, withPropertyConditions } from './pattern-rules.js';
 import { inferredSource, stepWalks } from './pattern-edges.js';
 import { checkPer, perGate } from './per.js';
@@ -119,6 +120,7 @@ export function compileSelectCore(
 ): SelectRunner {
   checkSyntaxVersion(c, written, cx);
   checkPer(c, written);
+  checkClauseRules(c, written, opts.statement ? "an UPDATE statement's SET clause" : undefined);
   const sel = withTypeGuards(c, withPropertyConditions(written));
   const scope = new Scope(cx.scope);
   const aliasSlots = new Map<string, number>();

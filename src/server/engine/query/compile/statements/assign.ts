@@ -26,6 +26,19 @@ export function compileAccumDecl(comp: CompileContext, s: AccumDecl, cx: Cx): CS
     comp.error(s, 'QUERY-UNSUPPORTED', 'accumulators are declared in the query body');
     return NOP;
   }
+  // The accumulators page: global accumulators may be declared anywhere, vertex- and
+  // edge-attached ones anywhere but in a FOREACH or WHILE loop (a loop body would attach a new
+  // accumulator to every vertex on each pass).
+  const attached = s.vars.find((v) => v.scope !== 'global');
+  if (attached && comp.loopDepth > 0) {
+    comp.error(
+      attached,
+      'QUERY-BAD-DECLARATION',
+      `${attached.scope === 'edge' ? 'edge' : 'vertex'}-attached accumulator @${attached.name} ` +
+        'declared in a FOREACH or WHILE loop: declare it before the loop',
+    );
+    return NOP;
+  }
   const accumType = s.type.kind === 'NamedType' ? comp.accumTypedef(s.type.name) : s.type;
   if (!accumType) {
     comp.error(s.type, 'QUERY-UNKNOWN-TYPE', `unknown accumulator type ${formatType(s.type)}`);

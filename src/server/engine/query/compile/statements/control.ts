@@ -59,7 +59,9 @@ export function compileWhile(
 ): CS {
   const cond = compileExpr(comp, s.cond, cx).f;
   const limit = s.limit ? compileExpr(comp, s.limit, cx).f : null;
+  comp.loopDepth++;
   const body = compileBlock(comp, s.body, cx, upper);
+  comp.loopDepth--;
   const sync: SyncStmt = (r) => {
     const max = limit ? num(limit(r)) : Infinity;
     for (let i = 0; i < max && cond(r); i++) {
@@ -153,7 +155,9 @@ export function compileForeach(
     else if (s.vars.length > 1 && elT.k === 'tuple') t = elT.fields[i]?.type ?? ANY;
     scope.map.set(name, { kind: 'var', slot: slots[i] as number, t, row });
   });
+  comp.loopDepth++;
   const body = compileBlock(comp, s.body, inner, upper, false);
+  comp.loopDepth--;
   const multi = s.vars.length > 1;
   const bind = (r: Run, x: unknown): void => {
     if (!multi) {

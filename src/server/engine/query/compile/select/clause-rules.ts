@@ -1,0 +1,83 @@
+// Select layer: what the statements of ACCUM and POST-ACCUM clauses (and UPDATE's SET, compiled
+// as an ACCUM) may not do, by the SELECT statement pages and the declaration-and-assignment page:
+// - a global accumulator is accumulated (`@@a += e`) there, never assigned (`@@a = e`, or a
+//   LOADACCUM): the clauses' statement grammar has no gAccumAssignStmt;
+// - POST-ACCUM works on the selected vertices, not edges: it may not name an edge alias;
+// - each POST-ACCUM statement refers to source vertices or target vertices, not both (the
+//   SYNTAX v1 page; SYNTAX v2 binds a whole clause to one alias, checked in pattern-rules.ts);
+// - to_vertex() and to_vertex_set() may not be used in POST-ACCUM (the vertex-methods page, since
+//   4.1; the ACCUM case is refused where calls compile).
+// Checked on the written AST before anything compiles, so both code tiers refuse the same text.
+import { type Node, type Select, walk } from '../../../../../core/gsql/index.js';
+import type { CompileContext } from '../context/compile-context.js';
+import { patternReading } from './pattern-edges.js';
+import { namesIn, vertexAliases } from './pattern-rules.js';
+
+function edgeAliases(sel: Select): Set<string> {
+  const out = new Set<string>();
+  for (const p of sel.from)
+    for (const h of p.hops) if (h.edge.alias !== null) out.add(h.edge.alias);
+  return out;
+}
+
+/** `@@a = e` anywhere in the statements (nested IF / CASE / WHILE / FOREACH bodies too). */
+function checkGlobalAssignments(c: CompileContext, stmts: readonly Node[], clause: string): void {
+  for (const stmt of stmts)
+    walk(stmt, {
+      enter(node) {
+        if (node.kind !== 'Assign' || node.op !== '=' || node.target.kind !== 'GlobalAccum') return;
+        c.error(
+          node,
+          'QUERY-BAD-CLAUSE',
+          `global accumulator @@${node.target.name} is assigned (=) in ${clause}: there it ` +
+            'may only accumulate (+=); assign it before or after the SELECT',
+        );
+      },
+    });
+}
+
+function checkPostAccum(c: CompileContext, sel: Select, stmts: readonly Node[]): void {
+  const edges = edgeAliases(sel);
+  const vertices = vertexAliases(sel);
+  const perStatement = !patternReading(c);
+  for (const stmt of stmts) {
+    const names = namesIn([stmt]);
+    const edge = [...edges].find((e) => names.has(e));
+    if (edge !== undefined)
+      c.error(
+        stmt,
+        'QUERY-BAD-CLAUSE',
+        `POST-ACCUM works on vertices, not edges: it cannot use the edge alias ${edge} ` +
+          '(use it in ACCUM)',
+      );
+    const named = [...vertices].filter((v) => names.has(v));
+    if (perStatement && named.length > 1)
+      c.error(
+        stmt,
+        'QUERY-BAD-CLAUSE',
+        `a POST-ACCUM statement uses the vertex aliases ${named.join(' and ')}: each statement ` +
+          'refers to the source or the target vertices, not both',
+      );
+    walk(stmt, {
+      enter(node) {
+        if (node.kind !== 'Call') return;
+        const name = node.name.toLowerCase();
+        if (name === 'to_vertex' || name === 'to_vertex_set')
+          c.error(
+            node,
+            'QUERY-UNSUPPORTED',
+            `Using a vertex function '${name}' in ACCUM/POST-ACCUM has been deprecated: convert the ids before the SELECT`,
+          );
+      },
+    });
+  }
+}
+
+/** The clause rules of one SELECT (or of DELETE / UPDATE when `statement` names which). */
+export function checkClauseRules(c: CompileContext, sel: Select, statement?: string): void {
+  checkGlobalAssignments(c, sel.accum ?? [], statement ?? 'an ACCUM clause');
+  for (const clause of sel.postAccum) {
+    checkGlobalAssignments(c, clause, 'a POST-ACCUM clause');
+    checkPostAccum(c, sel, clause);
+  }
+}
