@@ -11,6 +11,8 @@ export type DiagnosticCode =
   | 'GSQL-SYNTAX'
   /** The input ends inside a construct (open brace, cut-off statement, unterminated string). */
   | 'GSQL-INCOMPLETE'
+  /** A construct the service does not support where it is written (openCypher bodies). */
+  | 'GSQL-UNSUPPORTED'
   /** An accumulator used in a query that does not declare it (from `check`). */
   | 'GSQL-UNDECLARED'
   /** An accumulator declared twice in one query (from `check`). */

@@ -22,6 +22,11 @@ export interface CreateQuery extends NodeBase<'CreateQuery'> {
   readonly api: string | null;
   readonly syntax: string | null;
   readonly body: readonly QueryStmt[];
+  /**
+   * Present for `CREATE OPENCYPHER QUERY`: the openCypher body as written (between the braces);
+   * `body` then holds its translation into GSQL statements (src/core/gsql/cypher).
+   */
+  readonly opencypher?: string;
 }
 
 /** INTERPRET QUERY (params) [FOR GRAPH g] { ... }: an anonymous query run once. */
@@ -31,6 +36,8 @@ export interface InterpretBlock extends NodeBase<'InterpretBlock'> {
   readonly graph: string | null;
   readonly syntax: string | null;
   readonly body: readonly QueryStmt[];
+  /** Present for `INTERPRET OPENCYPHER QUERY`: as on CreateQuery. */
+  readonly opencypher?: string;
 }
 
 export interface TypedefTuple extends NodeBase<'TypedefTuple'> {

@@ -24,8 +24,26 @@ function formatParams(q: CreateQuery | InterpretBlock): string[] {
   });
 }
 
+/** An openCypher body is printed as written (its lines, without the common indentation). */
+function cypherLines(text: string): string[] {
+  const lines = text
+    .replace(/^\s*\n/, '')
+    .trimEnd()
+    .split('\n');
+  const margin = Math.min(
+    ...lines.filter((l) => l.trim() !== '').map((l) => l.length - l.trimStart().length),
+  );
+  return lines.map((l) => l.slice(Number.isFinite(margin) ? margin : 0).trimEnd());
+}
+
 export function formatCreateQuery(q: CreateQuery, cs: CommentSource = NO_COMMENTS): string[] {
   const params = formatParams(q);
+  if (q.opencypher !== undefined) {
+    const modifiers = `${q.orReplace ? 'OR REPLACE ' : ''}${q.distributed ? 'DISTRIBUTED ' : ''}`;
+    const graph = q.graph === null ? '' : ` FOR GRAPH ${q.graph}`;
+    const head = `CREATE ${modifiers}OPENCYPHER QUERY ${q.name}(${params.join(', ')})${graph} {`;
+    return [head, ...indent(cypherLines(q.opencypher)), '}'];
+  }
   const modifiers = `${q.orReplace ? 'OR REPLACE ' : ''}${q.distributed ? 'DISTRIBUTED ' : ''}`;
   const open = `CREATE ${modifiers}QUERY ${q.name}(`;
   let tail = ')';
@@ -43,6 +61,11 @@ export function formatCreateQuery(q: CreateQuery, cs: CommentSource = NO_COMMENT
 }
 
 export function formatInterpretBlock(q: InterpretBlock, cs: CommentSource = NO_COMMENTS): string[] {
+  if (q.opencypher !== undefined) {
+    const graph = q.graph === null ? '' : ` FOR GRAPH ${q.graph}`;
+    const head = `INTERPRET OPENCYPHER QUERY (${formatParams(q).join(', ')})${graph} {`;
+    return [head, ...indent(cypherLines(q.opencypher)), '}'];
+  }
   let head = `INTERPRET QUERY (${formatParams(q).join(', ')})`;
   if (q.graph !== null) head += ` FOR GRAPH ${q.graph}`;
   if (q.syntax !== null) head += ` SYNTAX ${q.syntax}`;

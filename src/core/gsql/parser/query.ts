@@ -2,22 +2,45 @@
 import type { CreateQuery, InterpretBlock, Param, QueryStmt, TypeExpr } from '../ast/index.js';
 import { SYNTAX_VERSIONS } from '../keywords.js';
 import { rangeOf, unquote, type Token } from '../tokens.js';
-import type { Cursor } from './cursor.js';
+import { parseCypherBody } from '../cypher/parse.js';
+import { translateCypher } from '../cypher/translate.js';
+import { SyntaxBail, type Cursor } from './cursor.js';
 import { parseExpr } from './expr.js';
 import { parseBody } from './query-stmts.js';
 import { parseType } from './types.js';
 
-/** After CREATE [OR REPLACE] [DISTRIBUTED]: `QUERY name(params) ... { body }`. */
+/**
+ * After CREATE [OR REPLACE] [DISTRIBUTED]: `QUERY name(params) ... { body }`, or `OPENCYPHER
+ * QUERY name(params) [FOR GRAPH g] { openCypher body }`.
+ */
 export function parseCreateQuery(
   c: Cursor,
   start: Token,
   orReplace: boolean,
   distributed: boolean,
 ): CreateQuery {
+  const cypher = c.eat('OPENCYPHER');
   c.expect('QUERY');
   const name = c.name('query name');
   const params = parseParams(c);
   const graph = parseForGraph(c);
+  if (cypher) {
+    const { body, opencypher } = parseCypherBraces(c);
+    const none = { returns: null, api: null, syntax: null };
+    const range = c.rangeFrom(start);
+    return {
+      kind: 'CreateQuery',
+      orReplace,
+      distributed,
+      name,
+      params,
+      graph,
+      ...none,
+      body,
+      opencypher,
+      range,
+    };
+  }
   let returns: TypeExpr | null = null;
   if (c.eat('RETURNS')) {
     c.expect('(');
@@ -60,10 +83,18 @@ function parseParams(c: Cursor): Param[] {
   return params;
 }
 
-/** After INTERPRET QUERY: `(params) [FOR GRAPH g] [SYNTAX v] { body }`. */
-export function parseInterpretBlock(c: Cursor, start: Token): InterpretBlock {
+/**
+ * After INTERPRET QUERY: `(params) [FOR GRAPH g] [SYNTAX v] { body }`; after INTERPRET
+ * OPENCYPHER QUERY: `(params) [FOR GRAPH g] { openCypher body }`.
+ */
+export function parseInterpretBlock(c: Cursor, start: Token, cypher = false): InterpretBlock {
   const params = parseParams(c);
   const graph = parseForGraph(c);
+  if (cypher) {
+    const { body, opencypher } = parseCypherBraces(c);
+    const range = c.rangeFrom(start);
+    return { kind: 'InterpretBlock', params, graph, syntax: null, body, opencypher, range };
+  }
   const syntax = parseSyntax(c);
   const body = parseBraceBody(c, syntax);
   return { kind: 'InterpretBlock', params, graph, syntax, body, range: c.rangeFrom(start) };
@@ -105,6 +136,38 @@ export function checkSyntaxVersion(c: Cursor, at: Token, version: string): void 
     expected: [...SYNTAX_VERSIONS],
     found: `'${at.text}'`,
   });
+}
+
+/** `{ openCypher clauses }`: their translation into GSQL statements, and the text as written. */
+function parseCypherBraces(c: Cursor): { body: QueryStmt[]; opencypher: string } {
+  const open = c.expect('{');
+  let body: QueryStmt[] = [];
+  try {
+    body = translateCypher(parseCypherBody(c));
+  } catch (e) {
+    // The error is the body's: reported, and the rest of the body skipped to its closing brace
+    // (its clauses are no GSQL statements to recover at).
+    if (!(e instanceof SyntaxBail)) throw e;
+    c.report(e.diagnostic);
+    skipToClose(c);
+  }
+  const close = c.tok;
+  c.closeBlock('}');
+  return { body, opencypher: c.source.slice(open.end, close.start) };
+}
+
+/** Moves to the `}` that closes the current block (or the end of input). */
+function skipToClose(c: Cursor): void {
+  let depth = 0;
+  while (!c.atEnd) {
+    const t = c.tok;
+    if (t.kind === 'op' && (t.text === '{' || t.text === '(' || t.text === '[')) depth++;
+    else if (t.kind === 'op' && (t.text === '}' || t.text === ')' || t.text === ']')) {
+      if (depth === 0 && t.text === '}') return;
+      depth = Math.max(0, depth - 1);
+    }
+    c.next();
+  }
 }
 
 /** `{ statements }`; a stray END or ELSE inside is reported and skipped. */

@@ -163,6 +163,12 @@ export function parseRun(c: Cursor, start: Token): Statement {
 
 /** After INTERPRET: `QUERY () {...}` (anonymous) or `QUERY name(args)` (installed or saved). */
 export function parseInterpret(c: Cursor, start: Token): Statement {
+  if (c.eat('OPENCYPHER')) {
+    c.expect('QUERY');
+    // The reference's EBNF allows a name here; an anonymous block has no use for it.
+    if (c.atName('query name') && c.peekIs(1, '(')) c.next();
+    return parseInterpretBlock(c, start, true);
+  }
   c.expect('QUERY');
   if (c.at('(')) return parseInterpretBlock(c, start);
   return runQuery(c, start, true);

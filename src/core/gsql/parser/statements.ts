@@ -134,7 +134,7 @@ function parseCreate(c: Cursor, start: Token): Statement {
     c.next();
   }
   const distributed = c.eat('DISTRIBUTED');
-  if (orReplace || distributed || c.at('QUERY'))
+  if (orReplace || distributed || c.at('QUERY') || c.at('OPENCYPHER'))
     return parseCreateQuery(c, start, orReplace, distributed);
   if (c.at('VERTEX')) return parseCreateVertex(c, start);
   if (c.at('DIRECTED') || c.at('UNDIRECTED') || c.at('EDGE')) return parseCreateEdge(c, start);

@@ -55,7 +55,8 @@ export function parseQueryText(text: string): CreateQuery | InterpretBlock {
   if (error) {
     throw new QueryCompileError([
       {
-        code: 'QUERY-SYNTAX',
+        // What the language does not support (openCypher clauses) keeps that meaning.
+        code: error.code === 'GSQL-UNSUPPORTED' ? 'QUERY-UNSUPPORTED' : 'QUERY-SYNTAX',
         message: error.message,
         line: error.range.start.line,
         column: error.range.start.column,

@@ -1,0 +1,466 @@
+// openCypher bodies as GSQL statements, so that the engine's own machinery runs them: MATCH
+// patterns become the FROM patterns of one SQL-like `SELECT ... INTO T` (property maps become
+// WHERE conditions), WITH items are substituted into the clauses after them (a WITH that
+// aggregates or is DISTINCT becomes the grouping of that SELECT, and a WHERE after it its
+// HAVING), and RETURN gives the SELECT's columns, DISTINCT, ORDER BY and SKIP/LIMIT, printed
+// with `PRINT T`. As the real service prints them (tigergraph/ecosys, the openCypher tutorial's
+// recorded outputs): the table is named T, T_1, T_2... by how many tables the query's WITH and
+// RETURN clauses make (a RETURN of exactly the previous WITH's columns makes none); a RETURN
+// right after MATCH of one vertex variable prints as the vertex set VS_XXX with that variable,
+// as its id, as the only attribute. Shapes the translation cannot give the documented meaning
+// are refused at the clause (GSQL-UNSUPPORTED), as the reference's list of unsupported syntax
+// does (a MATCH after an aggregating WITH, path variables, ...).
+import type { Expr } from '../ast/expr.js';
+import type { Print, QueryStmt, SelectStmt } from '../ast/query.js';
+import type {
+  LimitClause,
+  OrderItem,
+  Pattern,
+  TableColumn,
+  TableSelect,
+  VertexStep,
+} from '../ast/select.js';
+import { SyntaxBail } from '../parser/cursor.js';
+import type { Range } from '../tokens.js';
+import type { CypherItem, CypherProjection, CypherQuery } from './ast.js';
+import { CYPHER_AGGREGATES } from './facts.js';
+
+/** A name bound by MATCH or WITH: what it stands for, and whether that is an aggregate. */
+interface Binding {
+  readonly expr: Expr;
+  readonly aggregate: boolean;
+}
+
+function refuse(range: Range, what: string): never {
+  throw new SyntaxBail({
+    severity: 'error',
+    code: 'GSQL-UNSUPPORTED',
+    message: `${what} is not supported in openCypher queries`,
+    range,
+  });
+}
+
+/** A copy of `e` with every sub-expression passed through `f` first (null: keep going). */
+export function mapExpr(e: Expr, f: (x: Expr) => Expr | null): Expr {
+  const done = f(e);
+  if (done) return done;
+  const m = (x: Expr): Expr => mapExpr(x, f);
+  const mn = (x: Expr | null): Expr | null => (x === null ? null : m(x));
+  switch (e.kind) {
+    case 'IntLit':
+    case 'FloatLit':
+    case 'StringLit':
+    case 'DatetimeLit':
+    case 'BoolLit':
+    case 'NullLit':
+    case 'Name':
+    case 'GlobalAccum':
+    case 'TypeStar':
+    case 'Wildcard':
+    case 'ColumnRef':
+      return e;
+    case 'VertexAccum':
+      return { ...e, target: mn(e.target) };
+    case 'Attr':
+      return { ...e, target: m(e.target) };
+    case 'MethodCall':
+      return { ...e, target: m(e.target), args: e.args.map(m) };
+    case 'Call':
+      return { ...e, args: e.args.map(m) };
+    case 'Index':
+      return { ...e, target: m(e.target), index: m(e.index) };
+    case 'Unary':
+      return { ...e, operand: m(e.operand) };
+    case 'Binary':
+      return { ...e, left: m(e.left), right: m(e.right) };
+    case 'In':
+      return { ...e, value: m(e.value), set: m(e.set) };
+    case 'IsNull':
+    case 'IsTest':
+      return { ...e, value: m(e.value) };
+    case 'Between':
+      return { ...e, value: m(e.value), low: m(e.low), high: m(e.high) };
+    case 'Like':
+      return { ...e, value: m(e.value), pattern: m(e.pattern), escape: mn(e.escape) };
+    case 'ListLit':
+    case 'TupleLit':
+    case 'VertexSetLit':
+      return { ...e, items: e.items.map(m) };
+    case 'Arrow':
+      return { ...e, keys: e.keys.map(m), values: e.values.map(m) };
+    case 'CaseExpr':
+      return {
+        ...e,
+        subject: mn(e.subject),
+        whens: e.whens.map((w) => ({ ...w, when: m(w.when), then: m(w.then) })),
+        otherwise: mn(e.otherwise),
+      };
+    case 'JsonObject':
+      return { ...e, entries: e.entries.map((x) => ({ ...x, value: m(x.value) })) };
+    case 'Interval':
+      return { ...e, amount: m(e.amount) };
+  }
+}
+
+const isAggregate = (e: Expr): boolean =>
+  e.kind === 'Call' && CYPHER_AGGREGATES.has(e.name.toLowerCase());
+
+function containsAggregate(e: Expr): boolean {
+  let found = false;
+  mapExpr(e, (x) => {
+    if (isAggregate(x)) found = true;
+    return null;
+  });
+  return found;
+}
+
+function and(parts: readonly Expr[]): Expr | null {
+  return parts.reduce<Expr | null>(
+    (acc, x) =>
+      acc === null
+        ? x
+        : {
+            kind: 'Binary',
+            op: 'AND',
+            left: acc,
+            right: x,
+            range: { start: acc.range.start, end: x.range.end },
+          },
+    null,
+  );
+}
+
+class Translation {
+  private readonly patterns: Pattern[] = [];
+  /** Every vertex and edge alias of the FROM patterns. */
+  private readonly aliases = new Set<string>();
+  private readonly vertexAliases = new Set<string>();
+  private env = new Map<string, Binding>();
+  private readonly where: Expr[] = [];
+  private readonly having: Expr[] = [];
+  /** The grouping keys of an aggregating or DISTINCT WITH; null before any. */
+  private groupKeys: Expr[] | null = null;
+  /** ORDER BY / SKIP / LIMIT of the last WITH, applied to the final rows. */
+  private pending: CypherProjection | null = null;
+  private lastWith: readonly string[] | null = null;
+  private tables = 0;
+  private fresh = 0;
+
+  constructor(private readonly query: CypherQuery) {}
+
+  run(): QueryStmt[] {
+    const out: QueryStmt[] = [];
+    for (const clause of this.query.clauses) {
+      switch (clause.kind) {
+        case 'CypherMatch':
+          if (this.groupKeys !== null) refuse(clause.range, 'a MATCH after a WITH that aggregates');
+          if (this.pending !== null)
+            refuse(clause.range, 'a MATCH after a WITH with ORDER BY, SKIP or LIMIT');
+          for (const p of clause.patterns) this.patterns.push(this.pattern(p));
+          if (clause.where) this.where.push(this.bind(clause.where));
+          break;
+        case 'CypherWith':
+          this.with(clause);
+          break;
+        case 'CypherReturn':
+          out.push(...this.ret(clause));
+          break;
+      }
+    }
+    return out;
+  }
+
+  /** A new alias that no name of the query uses. */
+  private freshAlias(): string {
+    let name: string;
+    do name = `_cypher${++this.fresh}`;
+    while (this.aliases.has(name) || this.env.has(name));
+    return name;
+  }
+
+  /** A step's alias as the FROM clause knows it: bound names reused, new ones declared. */
+  private stepAlias(alias: string | null, vertex: boolean, at: Range): string | null {
+    if (alias === null) return null;
+    const bound = this.env.get(alias);
+    if (bound) {
+      if (vertex && bound.expr.kind === 'Name' && this.vertexAliases.has(bound.expr.name))
+        return bound.expr.name;
+      // An edge variable named again starts a new edge (the ecosys tutorial's c12).
+      if (!vertex && bound.expr.kind === 'Name' && this.aliases.has(bound.expr.name))
+        return this.declare(this.freshAlias(), alias, vertex);
+      refuse(at, `a pattern variable bound to a value (${alias})`);
+    }
+    // A name a WITH left behind is a new variable of this MATCH.
+    return this.declare(this.aliases.has(alias) ? this.freshAlias() : alias, alias, vertex);
+  }
+
+  private declare(name: string, written: string, vertex: boolean): string {
+    this.aliases.add(name);
+    if (vertex) this.vertexAliases.add(name);
+    this.env.set(written, { expr: { kind: 'Name', name, range: zero }, aggregate: false });
+    return name;
+  }
+
+  /** A property map `{k: v}` as `alias.k == v` conditions. */
+  private props(alias: string, props: VertexStep['props'], at: Range): void {
+    for (const p of props ?? []) {
+      const target: Expr = { kind: 'Name', name: alias, range: at };
+      this.where.push({
+        kind: 'Binary',
+        op: '==',
+        left: { kind: 'Attr', target, name: p.key, range: p.range },
+        right: this.bind(p.value),
+        range: p.range,
+      });
+    }
+  }
+
+  private vertexStep(s: VertexStep): VertexStep {
+    let alias = this.stepAlias(s.alias, true, s.range);
+    if (alias === null && s.props) alias = this.declare(this.freshAlias(), '', true);
+    if (alias !== null) this.props(alias, s.props, s.range);
+    if (s.alias === null && alias !== null) this.env.delete('');
+    return { kind: 'VertexStep', types: s.types, alias, range: s.range };
+  }
+
+  private pattern(p: Pattern): Pattern {
+    const source = this.vertexStep(p.source);
+    const hops = p.hops.map((h) => {
+      if (h.edge.repeat !== null && h.edge.alias !== null)
+        refuse(h.edge.range, 'a variable on a variable-length relationship');
+      let alias = this.stepAlias(h.edge.alias, false, h.edge.range);
+      if (alias === null && h.edge.props) {
+        alias = this.declare(this.freshAlias(), '', false);
+        this.env.delete('');
+      }
+      if (alias !== null) this.props(alias, h.edge.props, h.edge.range);
+      const edge = { ...h.edge, alias };
+      delete (edge as { props?: unknown }).props;
+      return { ...h, edge, target: this.vertexStep(h.target) };
+    });
+    return { kind: 'Pattern', source, hops, range: p.range };
+  }
+
+  /** An expression with the names bound by MATCH and WITH replaced by what they stand for. */
+  private bind(e: Expr, env: ReadonlyMap<string, Binding> = this.env): Expr {
+    return mapExpr(e, (x) => {
+      if (x.kind === 'ColumnRef' && typeof x.column === 'string')
+        return { kind: 'Name', name: x.column, range: x.range };
+      if (x.kind !== 'Name') return null;
+      const b = env.get(x.name);
+      return b ? { ...b.expr, range: x.range } : null;
+    });
+  }
+
+  /** Does `e` name anything a WITH bound to another expression? */
+  private rebinds(e: Expr): boolean {
+    let found = false;
+    mapExpr(e, (x) => {
+      if (x.kind !== 'Name') return null;
+      const b = this.env.get(x.name);
+      if (b && !(b.expr.kind === 'Name' && b.expr.name === x.name)) found = true;
+      return null;
+    });
+    return found;
+  }
+
+  private itemName(item: CypherItem, clause: string): string {
+    if (item.alias !== null) return item.alias;
+    if (item.expr.kind === 'Name') return item.expr.name;
+    if (clause === 'WITH')
+      throw new SyntaxBail({
+        severity: 'error',
+        code: 'GSQL-SYNTAX',
+        message: 'an expression in WITH must be aliased (use AS)',
+        range: item.range,
+      });
+    return item.text;
+  }
+
+  private with(w: CypherProjection): void {
+    if (this.groupKeys !== null) refuse(w.range, 'a WITH after a WITH that aggregates');
+    if (this.pending !== null) refuse(w.range, 'a WITH after a WITH with ORDER BY, SKIP or LIMIT');
+    const next = new Map<string, Binding>();
+    const names: string[] = [];
+    let aggregating = w.distinct;
+    for (const item of w.items) {
+      const expr = this.bind(item.expr);
+      const aggregate = isAggregate(expr);
+      if (!aggregate && containsAggregate(expr))
+        refuse(item.range, 'an expression over an aggregate');
+      aggregating ||= aggregate;
+      const name = this.itemName(item, 'WITH');
+      next.set(name, { expr, aggregate });
+      names.push(name);
+    }
+    if (aggregating)
+      this.groupKeys = [...next.values()].filter((b) => !b.aggregate).map((b) => b.expr);
+    this.env = next;
+    if (w.where) (aggregating ? this.having : this.where).push(this.bind(w.where));
+    if (w.orderBy.length > 0 || w.skip !== null || w.limit !== null)
+      this.pending = { ...w, orderBy: w.orderBy.map((o) => ({ ...o, expr: this.bind(o.expr) })) };
+    this.tables++;
+    this.lastWith = names;
+  }
+
+  private ret(r: CypherProjection): QueryStmt[] {
+    const names = r.items.map((item) => this.itemName(item, 'RETURN'));
+    const passThrough =
+      !r.distinct &&
+      this.lastWith !== null &&
+      names.length === this.lastWith.length &&
+      r.items.every(
+        (item, i) =>
+          item.expr.kind === 'Name' &&
+          item.expr.name === this.lastWith?.[i] &&
+          names[i] === item.expr.name,
+      );
+    if (!passThrough) this.tables++;
+    const bound = r.items.map((item) => this.bind(item.expr));
+    bound.forEach((e, i) => {
+      if (!isAggregate(e) && containsAggregate(e))
+        refuse((r.items[i] as CypherItem).range, 'an expression over an aggregate');
+      if (
+        this.groupKeys !== null &&
+        isAggregate(e) &&
+        this.env.get(names[i] ?? '')?.aggregate !== true
+      )
+        refuse((r.items[i] as CypherItem).range, 'an aggregate over a WITH that aggregates');
+    });
+    if (this.pending !== null && (r.orderBy.length > 0 || r.skip !== null || r.limit !== null))
+      refuse(r.range, 'ORDER BY, SKIP or LIMIT in both WITH and RETURN');
+    const shaping = this.pending ?? r;
+    // ORDER BY may name the RETURN's columns; anything else is bound as usual.
+    const returned = new Set(names);
+    const orderBy: OrderItem[] = shaping.orderBy.map((o) => ({
+      ...o,
+      expr: mapExpr(o.expr, (x) =>
+        x.kind === 'Name' && returned.has(x.name) ? x : x.kind === 'Name' ? this.bind(x) : null,
+      ),
+    }));
+    const limit = this.limit(shaping);
+    const vertexOnly = this.vertexSetReturn(r, bound);
+    if (vertexOnly !== null) return this.vertexSet(r, vertexOnly, names[0] ?? '', orderBy, limit);
+    const columns: TableColumn[] = r.items.map((item, i) => {
+      const expr = bound[i] as Expr;
+      // Unaliased, a column is named as the engine names it (an attribute by its name), unless
+      // WITH names stand in it: then by the text as written.
+      const alias =
+        item.alias ??
+        (item.expr.kind === 'Name' || this.rebinds(item.expr) ? (names[i] ?? null) : null);
+      return { kind: 'TableColumn', expr, alias, range: item.range };
+    });
+    const into = this.tables <= 1 ? 'T' : `T_${this.tables - 1}`;
+    const select: TableSelect = {
+      kind: 'TableSelect',
+      distinct: r.distinct,
+      columns,
+      into,
+      from: this.patterns,
+      where: and(this.where),
+      groupBy: this.groupKeys ?? [],
+      having: and(this.having),
+      orderBy,
+      limit,
+      range: r.range,
+    };
+    return [select, print(into, null, r.range)];
+  }
+
+  private limit(p: CypherProjection): LimitClause | null {
+    if (p.skip === null && p.limit === null) return null;
+    const everything: Expr = {
+      kind: 'IntLit',
+      text: String(Number.MAX_SAFE_INTEGER),
+      value: Number.MAX_SAFE_INTEGER,
+      range: p.range,
+    };
+    return {
+      kind: 'Limit',
+      count: p.limit ? this.bind(p.limit) : everything,
+      offset: p.skip ? this.bind(p.skip) : null,
+      range: p.range,
+    };
+  }
+
+  /**
+   * The vertex alias a RETURN right after MATCH returns alone (`RETURN a`), printed as a
+   * vertex set; null for any other RETURN. With aggregates beside it the reference prints the
+   * aggregates as attributes of the vertex set, which this translation does not give yet.
+   */
+  private vertexSetReturn(r: CypherProjection, bound: readonly Expr[]): string | null {
+    if (this.lastWith !== null || r.distinct) return null;
+    const plain = bound.filter((e) => !isAggregate(e));
+    const [only] = plain;
+    if (plain.length !== 1 || only?.kind !== 'Name' || !this.vertexAliases.has(only.name))
+      return null;
+    if (bound.length > 1)
+      refuse(r.range, 'a RETURN of one vertex variable with aggregates (printed as a vertex set)');
+    return only.name;
+  }
+
+  private vertexSet(
+    r: CypherProjection,
+    alias: string,
+    key: string,
+    orderBy: readonly OrderItem[],
+    limit: LimitClause | null,
+  ): QueryStmt[] {
+    const set = 'VS_XXX';
+    const select: SelectStmt = {
+      kind: 'SelectStmt',
+      target: set,
+      select: {
+        kind: 'Select',
+        output: alias,
+        distinct: false,
+        from: this.patterns,
+        sample: null,
+        where: and(this.where),
+        per: null,
+        accum: null,
+        postAccum: [],
+        having: null,
+        orderBy,
+        limit,
+        range: r.range,
+      },
+      range: r.range,
+    };
+    const projected: Expr = { kind: 'Name', name: set, range: r.range };
+    return [
+      select,
+      print(
+        set,
+        [{ kind: 'PrintProjection', expr: projected, alias: key, range: r.range }],
+        r.range,
+      ),
+    ];
+  }
+}
+
+const zero: Range = {
+  start: { offset: 0, line: 1, column: 1 },
+  end: { offset: 0, line: 1, column: 1 },
+};
+
+function print(
+  name: string,
+  projection: Print['items'][number]['projection'],
+  range: Range,
+): Print {
+  return {
+    kind: 'Print',
+    items: [
+      { kind: 'PrintItem', expr: { kind: 'Name', name, range }, projection, alias: null, range },
+    ],
+    where: null,
+    toCsv: null,
+    range,
+  };
+}
+
+/** The GSQL statements that compute and print what an openCypher body returns. */
+export function translateCypher(q: CypherQuery): QueryStmt[] {
+  return new Translation(q).run();
+}
