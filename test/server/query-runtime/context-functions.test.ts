@@ -2,6 +2,8 @@
 // --restpp-auth`) current_roles() answers the roles of the user who runs the query, granted on
 // the query's graph or globally, and is_granted_to_current_roles(role) whether one of them is
 // that role; without REST++ authentication there is no user to ask about and the run fails.
+// The same holds for queries a GSQL script runs (RUN QUERY, INTERPRET QUERY sent to
+// /gsql/v1/statements): they see the roles of the user who sent the script.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGwbServe, type GwbServe } from '../../helpers/serve.js';
 import { basic, gsql, send, superuser } from '../auth/fixture.js';
@@ -28,6 +30,19 @@ async function run(server: GwbServe, path: string, authorization?: string) {
   return send(server, 'GET', path, authorization === undefined ? {} : { authorization });
 }
 
+/** The JSON answer the shell printed for the script's last query run, and its return code. */
+async function shellRun(server: GwbServe, authorization: string, script: string) {
+  const text = await gsql(server, authorization, script);
+  const lines = text.split('\n');
+  const end = lines.lastIndexOf('}');
+  const start = lines.lastIndexOf('{', end);
+  const json =
+    start >= 0 && end > start
+      ? (JSON.parse(lines.slice(start, end + 1).join('\n')) as Record<string, unknown>)
+      : undefined;
+  return { text, json, ok: text.endsWith('__GSQL__RETURN__CODE__,0\n') };
+}
+
 describe('context functions with REST++ authentication', () => {
   let server: GwbServe;
   beforeAll(async () => {
@@ -52,6 +67,29 @@ describe('context functions with REST++ authentication', () => {
     expect(held.json?.results).toEqual([{ yes: true }]);
     expect(other.json?.results).toEqual([{ yes: false }]);
   });
+
+  it('RUN QUERY in a GSQL script sees the roles of the user who sent it, as REST++ does', async () => {
+    const answer = await shellRun(server, ann, 'USE GRAPH g\nRUN QUERY who()');
+    expect(answer.ok, answer.text).toBe(true);
+    const results = answer.json?.results as { roles: string[] }[];
+    expect([...(results[0]?.roles ?? [])].sort()).toEqual(['queryreader', 'usregion']);
+    const held = await shellRun(server, ann, 'USE GRAPH g\nRUN QUERY granted("usregion")');
+    const other = await shellRun(server, ann, 'USE GRAPH g\nRUN QUERY granted("euregion")');
+    expect(held.json?.results).toEqual([{ yes: true }]);
+    expect(other.json?.results).toEqual([{ yes: false }]);
+  });
+
+  it('INTERPRET QUERY in a script sees them too', async () => {
+    const answer = await shellRun(
+      server,
+      ann,
+      'INTERPRET QUERY () FOR GRAPH g { PRINT current_roles() AS roles, is_granted_to_current_roles("euregion") AS eu; }',
+    );
+    expect(answer.ok, answer.text).toBe(true);
+    const results = answer.json?.results as { roles: string[]; eu: boolean }[];
+    expect([...(results[0]?.roles ?? [])].sort()).toEqual(['queryreader', 'usregion']);
+    expect(results[0]?.eu).toBe(false);
+  });
 });
 
 describe('context functions without REST++ authentication', () => {
@@ -69,5 +107,11 @@ describe('context functions without REST++ authentication', () => {
     const answer = await run(server, '/restpp/query/g/who');
     expect(answer.json?.error).toBe(true);
     expect(answer.json?.code).toBe('QUERY-AUTH-REQUIRED');
+  });
+
+  it('fail from a GSQL script too, whoever sends it (the page: enable REST++ authentication first)', async () => {
+    const answer = await shellRun(server, ann, 'USE GRAPH g\nRUN QUERY who()');
+    expect(answer.ok).toBe(false);
+    expect(answer.text).toContain('REST++ authentication');
   });
 });

@@ -43,6 +43,15 @@ function laterQuery(ctx: StatementContext, graph: string, name: string): CreateQ
   return undefined;
 }
 
+/**
+ * The roles of the user running the script on the graph, when the service gives them to queries
+ * (REST++ authentication on): the context functions (current_roles) see them, as through REST++.
+ */
+function callerRoles(ctx: StatementContext, graph: string): { roles?: readonly string[] } {
+  const roles = ctx.services.queryRoles?.(graph);
+  return roles ? { roles } : {};
+}
+
 /** The shell's handling of query statements; undefined for any other statement. */
 export function queryStatement(ctx: StatementContext): Promise<string[]> | undefined {
   const s: Statement = ctx.statement;
@@ -88,6 +97,7 @@ export function queryStatement(ctx: StatementContext): Promise<string[]> | undef
           url: installedQueryUrl(graph, s.name),
           timeoutMs: 16_000,
           allowedFileDirs: ctx.services.fileDirs ?? [],
+          ...callerRoles(ctx, graph),
         });
         return answerText(output.results, output.warnings);
       })();
@@ -103,6 +113,7 @@ export function queryStatement(ctx: StatementContext): Promise<string[]> | undef
           url: interpretUrl,
           timeoutMs: 16_000,
           allowedFileDirs: ctx.services.fileDirs ?? [],
+          ...callerRoles(ctx, graph),
         });
         return answerText(output.results, output.warnings);
       })();

@@ -19,6 +19,12 @@ export interface ShellServices {
   readonly queries?: (ctx: StatementContext) => Promise<string[]> | undefined;
   /** Users, roles and secrets, and who runs the script: privileges are checked per statement. */
   readonly access?: ShellAccess;
+  /**
+   * The roles of the user running the script on a graph, for the context functions of the queries
+   * it runs (current_roles); absent when the service gives queries no user (REST++ authentication
+   * off: the context-functions page says they then fail, from the shell too).
+   */
+  readonly queryRoles?: (graph: string) => readonly string[];
   /** Folders the queries a script runs may read and write files in (LOADACCUM, FILE objects). */
   readonly fileDirs?: readonly string[];
   /** Files PUT reads and GET writes (UDF files), on the service's machine; throw when refused. */
