@@ -266,6 +266,14 @@ describe('batch mutations', () => {
       expect(r2.createdEndpoints).toBe(r1.createdEndpoints);
       expect(r2.existingVertices).toEqual(r1.existingVertices);
       expect(r2.missingVertices).toEqual(r1.missingVertices);
+      // What was left out, per type and end (the loader's rejected objects), agrees too and adds
+      // up to the totals.
+      expect(r2.skippedByVertexType).toEqual(r1.skippedByVertexType);
+      expect(r2.skippedByEdgeType).toEqual(r1.skippedByEdgeType);
+      expect(r1.skippedVertices > 0 && r1.skippedEdges > 0).toBe(true);
+      const sum = (values: Iterable<number>) => [...values].reduce((a, b) => a + b, 0);
+      expect(sum(r1.skippedByVertexType.values())).toBe(r1.skippedVertices);
+      expect(sum([...r1.skippedByEdgeType.values()].map(([f, t]) => f + t))).toBe(r1.skippedEdges);
       // And both stay equal through a fold.
       one.fold();
       many.fold();
