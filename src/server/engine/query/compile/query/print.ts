@@ -1,6 +1,6 @@
 // Query layer: PRINT, with the output context of a run (keys, vertex sets with their
 // accumulators, files).
-import type { Expr, Print } from '../../../../../core/gsql/index.js';
+import type { Expr, Print, PrintProjection } from '../../../../../core/gsql/index.js';
 import { toVSet, fileText } from '../context/runtime-helpers.js';
 import { NEXT, type CS, syncStmt, Scope, type Cx, exprKey } from '../context/compile-types.js';
 import type { CompileContext } from '../context/compile-context.js';
@@ -13,7 +13,7 @@ import {
 } from '../../output.js';
 import type { FileObject, Run } from '../../run.js';
 import { VSet } from '../../runtime-values.js';
-import { accumValueType, VERTEX, type AccSpec, type T } from '../../types.js';
+import { accumValueType, VERTEX, type AccSpec, type T, type TupleField } from '../../types.js';
 import { compileExpr } from '../expressions/expr.js';
 
 export function outCtx(comp: CompileContext, r: Run, k: number): OutCtx {
@@ -66,6 +66,39 @@ function perVertexMember(e: Expr, cx: Cx): string | null {
 }
 
 /**
+ * A table printed with a projection `T[T.v AS v, T.c AS c]`, which only the openCypher
+ * translation writes (src/core/gsql/cypher: `RETURN v, sum(x) AS c` prints as the vertex set
+ * VS_XXX, the ecosys openCypher tutorial's c3): one vertex per row, the vertex of the first
+ * projected column, with the projected columns as its attributes.
+ */
+function tableAsVertexSet(
+  comp: CompileContext,
+  key: string,
+  projection: readonly PrintProjection[],
+  fields: readonly TupleField[],
+  rows: (r: Run) => unknown,
+): { key: string; vset: boolean; value: (r: Run, o: OutCtx) => unknown; csv: () => string } {
+  const cols = projection.map((p) => {
+    const name = p.expr.kind === 'Attr' ? p.expr.name : '';
+    const field = fields.find((f) => f.name === name);
+    if (!field) comp.error(p, 'QUERY-BAD-CLAUSE', `the table has no column ${name}`);
+    return { name, key: p.alias ?? name, t: field?.type ?? VERTEX };
+  });
+  const vertexCol = cols[0]?.name ?? '';
+  return {
+    key,
+    vset: false,
+    value: (r, o) =>
+      (rows(r) as Record<string, unknown>[]).map((row) => {
+        const attrs: Record<string, unknown> = {};
+        for (const c of cols) attrs[c.key] = out(o, row[c.name], c.t);
+        return vertexOut(o, row[vertexCol] as number, attrs);
+      }),
+    csv: () => '',
+  };
+}
+
+/**
  * PRINT. With WHERE, the vertex sets printed keep only the vertices the condition holds for
  * (the set's name stands for the vertex); a PRINT without vertex sets is skipped when it fails.
  */
@@ -112,6 +145,8 @@ export function compilePrint(comp: CompileContext, s: Print, cx: Cx): CS {
     const vset = base.t.k === 'vset';
     if (vset && item.expr.kind === 'Name')
       whereScope.map.set(item.expr.name, { kind: 'alias', slot: whereSlot, t: VERTEX });
+    if (item.projection && base.t.k === 'list' && base.t.el.k === 'tuple')
+      return tableAsVertexSet(comp, key, item.projection, base.t.el.fields, bf);
     if (item.projection) {
       const scope = new Scope(cx.scope);
       const slot = comp.slot();
