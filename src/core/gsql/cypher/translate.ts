@@ -11,7 +11,7 @@
 // are refused at the clause (GSQL-UNSUPPORTED), as the reference's list of unsupported syntax
 // does (a MATCH after an aggregating WITH, path variables, ...).
 import type { Expr } from '../ast/expr.js';
-import type { Print, QueryStmt, SelectStmt } from '../ast/query.js';
+import type { Print, PrintProjection, QueryStmt } from '../ast/query.js';
 import type {
   LimitClause,
   OrderItem,
@@ -339,8 +339,6 @@ class Translation {
       ),
     }));
     const limit = this.limit(shaping);
-    const vertexOnly = this.vertexSetReturn(r, bound);
-    if (vertexOnly !== null) return this.vertexSet(r, vertexOnly, names[0] ?? '', orderBy, limit);
     const columns: TableColumn[] = r.items.map((item, i) => {
       const expr = bound[i] as Expr;
       // Unaliased, a column is named as the engine names it (an attribute by its name), unless
@@ -350,10 +348,12 @@ class Translation {
         (item.expr.kind === 'Name' || this.rebinds(item.expr) ? (names[i] ?? null) : null);
       return { kind: 'TableColumn', expr, alias, range: item.range };
     });
-    const into = this.tables <= 1 ? 'T' : `T_${this.tables - 1}`;
+    const vertexSet = this.vertexSetReturn(r, bound);
+    const into = vertexSet ? 'VS_XXX' : this.tables <= 1 ? 'T' : `T_${this.tables - 1}`;
     const select: TableSelect = {
       kind: 'TableSelect',
-      distinct: r.distinct,
+      // One vertex per row: without aggregates, a vertex matched again is the same row.
+      distinct: r.distinct || (vertexSet && !bound.some(isAggregate)),
       columns,
       into,
       from: this.patterns,
@@ -364,6 +364,19 @@ class Translation {
       limit,
       range: r.range,
     };
+    if (vertexSet) {
+      const table: Expr = { kind: 'Name', name: into, range: r.range };
+      const projection = names.map((name): PrintProjection => ({
+        kind: 'PrintProjection',
+        expr: { kind: 'Attr', target: table, name, range: r.range },
+        alias: name,
+        range: r.range,
+      }));
+      return [
+        { ...select, columns: columns.map((c, i) => ({ ...c, alias: names[i] ?? null })) },
+        print(into, projection, r.range),
+      ];
+    }
     return [select, print(into, null, r.range)];
   }
 
@@ -384,58 +397,20 @@ class Translation {
   }
 
   /**
-   * The vertex alias a RETURN right after MATCH returns alone (`RETURN a`), printed as a
-   * vertex set; null for any other RETURN. With aggregates beside it the reference prints the
-   * aggregates as attributes of the vertex set, which this translation does not give yet.
+   * A RETURN right after MATCH whose only item that is no aggregate is one vertex variable
+   * (`RETURN a`, `RETURN b, sum(e.x) AS s`): the reference prints it as the vertex set VS_XXX,
+   * that vertex (as its id) and the aggregates as each vertex's attributes.
    */
-  private vertexSetReturn(r: CypherProjection, bound: readonly Expr[]): string | null {
-    if (this.lastWith !== null || r.distinct) return null;
+  private vertexSetReturn(r: CypherProjection, bound: readonly Expr[]): boolean {
+    if (this.lastWith !== null || r.distinct) return false;
     const plain = bound.filter((e) => !isAggregate(e));
     const [only] = plain;
-    if (plain.length !== 1 || only?.kind !== 'Name' || !this.vertexAliases.has(only.name))
-      return null;
-    if (bound.length > 1)
-      refuse(r.range, 'a RETURN of one vertex variable with aggregates (printed as a vertex set)');
-    return only.name;
-  }
-
-  private vertexSet(
-    r: CypherProjection,
-    alias: string,
-    key: string,
-    orderBy: readonly OrderItem[],
-    limit: LimitClause | null,
-  ): QueryStmt[] {
-    const set = 'VS_XXX';
-    const select: SelectStmt = {
-      kind: 'SelectStmt',
-      target: set,
-      select: {
-        kind: 'Select',
-        output: alias,
-        distinct: false,
-        from: this.patterns,
-        sample: null,
-        where: and(this.where),
-        per: null,
-        accum: null,
-        postAccum: [],
-        having: null,
-        orderBy,
-        limit,
-        range: r.range,
-      },
-      range: r.range,
-    };
-    const projected: Expr = { kind: 'Name', name: set, range: r.range };
-    return [
-      select,
-      print(
-        set,
-        [{ kind: 'PrintProjection', expr: projected, alias: key, range: r.range }],
-        r.range,
-      ),
-    ];
+    return (
+      plain.length === 1 &&
+      only?.kind === 'Name' &&
+      this.vertexAliases.has(only.name) &&
+      bound[0] === only
+    );
   }
 }
 
