@@ -76,6 +76,9 @@ export function engineHttpError(error: unknown): HttpError | undefined {
     // The real service's code for a query stopped at its memory limit (return codes: SYS-0002).
     if (error.code === 'QUERY-OUT-OF-MEMORY')
       return new HttpError(503, ServerErrorCodes.outOfMemory, error.message);
+    // A user exception (RAISE) answers its own code, as text (the exception statements page).
+    if (error.exception !== undefined)
+      return new BadRequestError(error.message, String(error.exception.errorCode));
     return new BadRequestError(error.message, error.code);
   }
   if (error instanceof DataSourceError) return dataSourceHttpError(error);

@@ -121,6 +121,14 @@ export function compileStmt(comp: CompileContext, s: QueryStmt, cx: Cx, upper: C
       });
     }
     case 'ExceptionDecl': {
+      // The exception statements page: a user exception's code is an integer above 40000 (40000
+      // and lower are the system's).
+      if (s.code.kind !== 'IntLit' || Number(s.code.value) <= 40000)
+        comp.error(
+          s.code,
+          'QUERY-BAD-DECLARATION',
+          `EXCEPTION ${s.name}: the error code must be an integer above 40000 (40000 and lower are reserved for system exceptions)`,
+        );
       const code = compileExpr(comp, s.code, cx).f;
       comp.exceptions.set(s.name.toLowerCase(), code);
       return NOP;
@@ -192,16 +200,25 @@ export function compileStmt(comp: CompileContext, s: QueryStmt, cx: Cx, upper: C
       });
     }
     case 'Raise': {
+      // The exception statements page: RAISE is a query-body statement, never a DML-sub-statement
+      // (not in ACCUM / POST-ACCUM: set a variable there and RAISE after the SELECT).
+      if (cx.mode !== 'body')
+        comp.error(
+          s,
+          'QUERY-BAD-CLAUSE',
+          `RAISE ${s.name} inside a SELECT: RAISE is a query-body statement (set a variable in the clause and RAISE after the SELECT)`,
+        );
       const msg = s.message ? compileExpr(comp, s.message, cx).f : null;
       const name = s.name;
       if (!comp.exceptions.has(name.toLowerCase()))
         comp.error(s, 'QUERY-UNKNOWN-VARIABLE', `unknown exception ${name}`);
       return syncStmt((r) => {
         const code = comp.exceptions.get(name.toLowerCase())?.(r);
-        throw new QueryRuntimeError('QUERY-EXCEPTION', msg ? String(msg(r)) : name, {
-          name,
-          errorCode: code,
-        });
+        // Without a message, the page's default text (exception format not defined in query).
+        const text = msg
+          ? String(msg(r))
+          : `Exception ${name} is raised with error code ${String(code)}`;
+        throw new QueryRuntimeError('QUERY-EXCEPTION', text, { name, errorCode: code });
       });
     }
     case 'Try': {
