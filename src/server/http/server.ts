@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { monitorOf } from '../metrics/monitor.js';
 import { dispatch, type DispatchState, type Listener } from './dispatch.js';
+import { guardKeepAlive } from './keep-alive.js';
 import type { ListenerKind } from './route-table.js';
 
 export interface HttpListener {
@@ -33,6 +34,7 @@ export async function listen(
       res.destroy();
     });
   });
+  guardKeepAlive(server);
   // Open connections and their bytes, for the network metrics.
   server.on('connection', (socket) => monitorOf(state.engine).connections.track(socket));
   await new Promise<void>((resolve, reject) => {
