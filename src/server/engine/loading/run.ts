@@ -211,6 +211,9 @@ export async function runLoadingJob(
   scanner.finish();
   await drain();
   await flush();
-  if (options.writer) countSkipped(statistics, await options.writer.commit());
+  if (options.writer) {
+    countSkipped(statistics, await options.writer.commit());
+    report();
+  }
   return [options.concise ? conciseOf(result) : result];
 }
