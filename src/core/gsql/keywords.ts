@@ -1,10 +1,13 @@
 // Word lists of the language: keywords for highlighting and completion, type and accumulator
 // names, and the reserved words that can never be used as a plain name in an expression.
 
+import { CYPHER_KEYWORDS } from './cypher/facts.js';
+
 const words = (s: string): ReadonlySet<string> => new Set(s.trim().split(/\s+/));
 
-/** Words highlighted as keywords (matched upper-cased). */
-export const KEYWORDS = words(`
+/** Words highlighted as keywords (matched upper-cased); openCypher's are among them. */
+export const KEYWORDS: ReadonlySet<string> = new Set([
+  ...words(`
   ABORT ACCUM ADD ALL ALTER AND ANY API AS ASC ATTRIBUTE BAG BETWEEN BREAK BY CASCADE CASE CLEAR
   COMPRESS CONTINUE CREATE DEFAULT DEFINE DELETE DESC DIRECTED DISCRIMINATOR DISTINCT DISTRIBUTED
   DO DROP EDGE ELSE END EOL ESCAPE EXCEPTION FALSE FILE FILENAME FOR FOREACH FROM GLOBAL GRANT
@@ -16,7 +19,9 @@ export const KEYWORDS = words(`
   VERTEX NUMERIC EMPTY
   WHEN WHERE WHILE WITH
   INTERVAL YEAR MONTH DAY HOUR MINUTE SECOND PUT GET
-`);
+`),
+  ...CYPHER_KEYWORDS,
+]);
 
 /** The syntax versions a query (`SYNTAX v2`) or a session (`SET syntax_version = "v2"`) names. */
 export const SYNTAX_VERSIONS = ['v1', 'v2', 'v3'] as const;
