@@ -147,6 +147,16 @@ export function multisetOp(op: string, a: unknown, b: unknown): unknown[] {
   return outList;
 }
 
+/**
+ * An integer divisor of a floating division, checked: the real service stops the run when it is
+ * zero ("divider is zero", the exception statements page's `100.0/n1` with n1 = 0), while a
+ * floating divisor of zero gives inf or NaN.
+ */
+export function intDivisor(y: unknown): unknown {
+  if (y === 0 || y === 0n) throw new QueryRuntimeError('QUERY-DIVIDE-BY-ZERO', 'divider is zero.');
+  return y;
+}
+
 export function dynArith(op: string, a: unknown, b: unknown): unknown {
   if (op === '+' && (a instanceof BagAcc || a instanceof ArrayAcc)) return accumPlus(a, b);
   if (typeof a === 'string' || typeof b === 'string') return toStringValue(a) + toStringValue(b);

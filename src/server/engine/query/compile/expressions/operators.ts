@@ -8,6 +8,7 @@ import {
   vsetOp,
   collectionOp,
   dynArith,
+  intDivisor,
   multisetOp,
 } from '../context/runtime-helpers.js';
 import type { CE, Fn } from '../context/compile-types.js';
@@ -164,6 +165,8 @@ export function compileBinary(comp: CompileContext, op: string, l: CE, rr: CE, n
       if (kind) return arithmetic(op, kind, a, b);
       return { f: (r) => dynArith('*', a(r), b(r)), t: lt.k === 'any' ? rt : lt };
     case '/':
+      if ((kind === 'float' || kind === 'double') && isIntType(rt))
+        return arithmetic(op, kind, a, (r) => intDivisor(b(r)));
       if (kind) return arithmetic(op, kind, a, b);
       return { f: (r) => dynArith('/', a(r), b(r)), t: lt.k === 'any' ? rt : lt };
     case '%':

@@ -5,7 +5,7 @@
 // numbers, slot indexes and fixed operator texts are pasted into the source, never text from the
 // query.
 import type { DmlStmt, Expr } from '../../../../../core/gsql/index.js';
-import { snapshotValue } from '../context/runtime-helpers.js';
+import { intDivisor, snapshotValue } from '../context/runtime-helpers.js';
 import { type Cx, type Fn, Scope, type SyncStmt } from '../context/compile-types.js';
 import type { CompileContext } from '../context/compile-context.js';
 import type { Run } from '../../run.js';
@@ -38,6 +38,7 @@ import {
   DOUBLE,
   INT,
   isFloatType,
+  isIntType,
   isNumeric,
   type ArithKind,
   type T,
@@ -68,6 +69,7 @@ const MATH1 = new Set([
 
 const helpers = {
   add64,
+  intDivisor,
   cmp,
   eq,
   iadd,
@@ -472,7 +474,12 @@ export class Gen {
       case '%': {
         // Strings, lists, datetimes and untyped operands: the compiled closure.
         const kind = arithKind(l.t, rr.t);
-        if (kind) return { c: arithmeticCode(e.op, kind, a, b), t: arithType(kind) };
+        // An integer divisor of a floating division is checked, as operators.ts does.
+        const divisor =
+          e.op === '/' && (kind === 'float' || kind === 'double') && isIntType(rr.t)
+            ? `intDivisor(${b})`
+            : b;
+        if (kind) return { c: arithmeticCode(e.op, kind, a, divisor), t: arithType(kind) };
         if (e.op === '%') return { c: `(num(${a}) % num(${b}))`, t: DOUBLE };
         break;
       }
