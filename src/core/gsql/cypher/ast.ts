@@ -43,9 +43,21 @@ export interface CypherReturn extends CypherProjection {
   readonly kind: 'CypherReturn';
 }
 
-export type CypherClause = CypherMatch | CypherWith | CypherReturn;
+/** `[DETACH] DELETE a, e`: the matched vertices (with their edges) and edges are deleted. */
+export interface CypherDelete extends NodeBase<'CypherDelete'> {
+  readonly detach: boolean;
+  readonly targets: readonly Expr[];
+}
 
-/** A whole body: its clauses, the last one a RETURN. */
+/** `SET a.p = v, e.q = w`: property updates of every match. */
+export interface CypherSet extends NodeBase<'CypherSet'> {
+  /** Each target is an `Attr` of a pattern variable. */
+  readonly items: readonly { readonly target: Expr; readonly value: Expr }[];
+}
+
+export type CypherClause = CypherMatch | CypherWith | CypherReturn | CypherDelete | CypherSet;
+
+/** A whole body: its clauses, the last one a RETURN, or DELETE and SET clauses that write. */
 export interface CypherQuery extends NodeBase<'CypherQuery'> {
   readonly clauses: readonly CypherClause[];
 }

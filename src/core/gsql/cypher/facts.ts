@@ -17,8 +17,8 @@ export const CYPHER_KEYWORDS = words(`
 `);
 
 /**
- * Clauses the reference lists under "not yet supported" (or, for the writing ones, that this
- * service does not run in openCypher bodies): refused where they are written.
+ * Clauses the reference lists under "not yet supported" (and LOAD CSV, FOREACH): refused where
+ * they are written.
  */
 export const CYPHER_UNSUPPORTED_CLAUSES: ReadonlyMap<string, string> = new Map([
   ['OPTIONAL', 'OPTIONAL MATCH'],
@@ -28,9 +28,6 @@ export const CYPHER_UNSUPPORTED_CLAUSES: ReadonlyMap<string, string> = new Map([
   ['CALL', 'CALL'],
   ['CREATE', 'CREATE'],
   ['MERGE', 'MERGE'],
-  ['DELETE', 'DELETE'],
-  ['DETACH', 'DETACH DELETE'],
-  ['SET', 'SET'],
   ['REMOVE', 'REMOVE'],
   ['FOREACH', 'FOREACH'],
   ['LOAD', 'LOAD CSV'],

@@ -1,6 +1,7 @@
 // The clauses of an openCypher query body, from after its `{` to (not including) its `}`:
 // MATCH patterns [WHERE], WITH [DISTINCT] items [ORDER BY] [SKIP] [LIMIT] [WHERE], and a final
-// RETURN [DISTINCT] items [ORDER BY] [SKIP] [LIMIT]. Patterns are read by the SYNTAX v3 pattern
+// RETURN [DISTINCT] items [ORDER BY] [SKIP] [LIMIT], or writing clauses instead of the RETURN:
+// [DETACH] DELETE vars, SET var.prop = value, .... Patterns are read by the SYNTAX v3 pattern
 // reader (parser/cypher.ts); clauses the reference lists as not supported are refused at their
 // keyword with GSQL-UNSUPPORTED.
 import type { Expr } from '../ast/expr.js';
@@ -16,26 +17,76 @@ export function parseCypherBody(c: Cursor): CypherQuery {
   const start = c.tok;
   const clauses: CypherClause[] = [];
   while (!c.at('}') && !c.atEnd) {
-    clauses.push(parseClause(c));
+    const clause = parseClause(c);
+    clauses.push(clause);
     while (c.eat(';'));
+    // RETURN ends the query (UNION, which would go on, is refused at its keyword).
+    if (clause.kind === 'CypherReturn' && !c.at('}') && !c.atEnd) {
+      if (c.at('UNION')) unsupported(c.tok, 'the UNION clause');
+      c.fail(['}']);
+    }
   }
   const last = clauses.at(-1);
-  if (last?.kind !== 'CypherReturn') {
+  if (
+    last?.kind !== 'CypherReturn' &&
+    last?.kind !== 'CypherDelete' &&
+    last?.kind !== 'CypherSet'
+  ) {
     c.note('RETURN');
-    c.fail(['RETURN'], 'an openCypher query ends with a RETURN clause');
+    c.fail(['RETURN'], 'an openCypher query ends with a RETURN clause (or DELETE or SET)');
   }
   return { kind: 'CypherQuery', clauses, range: c.rangeFrom(start) };
 }
 
 function parseClause(c: Cursor): CypherClause {
-  for (const w of ['MATCH', 'WITH', 'RETURN']) c.note(w);
+  const clauseWords = ['MATCH', 'WITH', 'RETURN', 'DELETE', 'DETACH', 'SET'];
+  for (const w of clauseWords) c.note(w);
   const t = c.tok;
   if (c.at('MATCH')) return parseMatch(c);
   if (c.at('WITH')) return parseProjection(c, 'CypherWith');
   if (c.at('RETURN')) return parseProjection(c, 'CypherReturn');
+  if (c.at('DELETE') || c.at('DETACH')) return parseDelete(c);
+  if (c.at('SET')) return parseSet(c);
   const what = t.kind === 'word' ? CYPHER_UNSUPPORTED_CLAUSES.get(t.upper) : undefined;
   if (what !== undefined) return unsupported(t, `the ${what} clause`);
-  return c.fail(['MATCH', 'WITH', 'RETURN']);
+  return c.fail(clauseWords);
+}
+
+function parseDelete(c: Cursor): CypherClause {
+  const start = c.tok;
+  const detach = c.eat('DETACH');
+  c.expect('DELETE');
+  const targets: Expr[] = [];
+  do {
+    const t = c.tok;
+    const name = c.name('variable');
+    targets.push({ kind: 'Name', name, range: c.rangeFrom(t) });
+  } while (c.eat(','));
+  return { kind: 'CypherDelete', detach, targets, range: c.rangeFrom(start) };
+}
+
+function parseSet(c: Cursor): CypherClause {
+  const start = c.expect('SET');
+  const items: { target: Expr; value: Expr }[] = [];
+  do {
+    const t = c.tok;
+    const name = c.name('variable');
+    if (c.at(':')) unsupported(c.tok, 'setting a label');
+    if (c.at('=') || c.at('+=')) unsupported(c.tok, 'setting all properties from a map');
+    c.expect('.');
+    c.note('property name');
+    if (c.tok.kind !== 'word') c.fail(['property name']);
+    const prop = c.next().text;
+    const target: Expr = {
+      kind: 'Attr',
+      target: { kind: 'Name', name, range: c.rangeFrom(t) },
+      name: prop,
+      range: c.rangeFrom(t),
+    };
+    c.expect('=');
+    items.push({ target, value: parseCypherExpr(c) });
+  } while (c.eat(','));
+  return { kind: 'CypherSet', items, range: c.rangeFrom(start) };
 }
 
 function parseMatch(c: Cursor): CypherClause {

@@ -7,11 +7,14 @@
 // recorded outputs): the table is named T, T_1, T_2... by how many tables the query's WITH and
 // RETURN clauses make (a RETURN of exactly the previous WITH's columns makes none); a RETURN
 // right after MATCH of one vertex variable prints as the vertex set VS_XXX with that variable,
-// as its id, as the only attribute. Shapes the translation cannot give the documented meaning
+// as its id, as the only attribute (aggregates beside it become attributes too). DELETE and SET
+// after MATCH become one SELECT over the match whose ACCUM deletes (a vertex with its edges, as
+// GSQL deletes) and sets edge properties, and whose POST-ACCUM sets vertex properties; such a
+// query prints nothing. Shapes the translation cannot give the documented meaning
 // are refused at the clause (GSQL-UNSUPPORTED), as the reference's list of unsupported syntax
 // does (a MATCH after an aggregating WITH, path variables, ...).
 import type { Expr } from '../ast/expr.js';
-import type { Print, PrintProjection, QueryStmt } from '../ast/query.js';
+import type { DmlStmt, Print, PrintProjection, QueryStmt, SelectStmt } from '../ast/query.js';
 import type {
   LimitClause,
   OrderItem,
@@ -22,7 +25,7 @@ import type {
 } from '../ast/select.js';
 import { SyntaxBail } from '../parser/cursor.js';
 import type { Range } from '../tokens.js';
-import type { CypherItem, CypherProjection, CypherQuery } from './ast.js';
+import type { CypherDelete, CypherItem, CypherProjection, CypherQuery, CypherSet } from './ast.js';
 import { CYPHER_AGGREGATES } from './facts.js';
 
 /** A name bound by MATCH or WITH: what it stands for, and whether that is an aggregate. */
@@ -145,6 +148,10 @@ class Translation {
   private lastWith: readonly string[] | null = null;
   private tables = 0;
   private fresh = 0;
+  /** The ACCUM statements of DELETE and SET clauses. */
+  private readonly writes: DmlStmt[] = [];
+  /** The POST-ACCUM statements of SET clauses, by the vertex alias they write. */
+  private readonly vertexWrites = new Map<string, DmlStmt[]>();
 
   constructor(private readonly query: CypherQuery) {}
 
@@ -163,11 +170,95 @@ class Translation {
           this.with(clause);
           break;
         case 'CypherReturn':
+          if (this.writes.length > 0 || this.vertexWrites.size > 0)
+            refuse(clause.range, 'a RETURN after SET or DELETE');
           out.push(...this.ret(clause));
+          break;
+        case 'CypherDelete':
+        case 'CypherSet':
+          this.write(clause);
           break;
       }
     }
+    if (this.writes.length > 0 || this.vertexWrites.size > 0) out.push(this.writeStatement());
     return out;
+  }
+
+  /** DELETE and SET: statements of every match, run in the ACCUM of one SELECT. */
+  private write(w: CypherDelete | CypherSet): void {
+    if (this.groupKeys !== null || this.pending !== null || this.lastWith !== null)
+      refuse(w.range, `${w.kind === 'CypherSet' ? 'SET' : 'DELETE'} after WITH`);
+    if (w.kind === 'CypherDelete') {
+      for (const t of w.targets) {
+        const bound = this.bind(t);
+        if (bound.kind !== 'Name' || !this.aliases.has(bound.name))
+          refuse(t.range, 'deleting something other than a matched node or relationship');
+        this.writes.push({ kind: 'DeleteAlias', alias: bound.name, range: t.range });
+      }
+      return;
+    }
+    for (const item of w.items) {
+      const target = this.bind(item.target);
+      if (
+        target.kind !== 'Attr' ||
+        target.target.kind !== 'Name' ||
+        !this.aliases.has(target.target.name)
+      )
+        refuse(item.target.range, 'setting something other than a property of a match');
+      const value = this.bind(item.value);
+      const assign: DmlStmt = { kind: 'Assign', target, op: '=', value, range: item.target.range };
+      const alias = target.target.name;
+      if (!this.vertexAliases.has(alias)) {
+        this.writes.push(assign);
+        continue;
+      }
+      // GSQL assigns vertex attributes after the matches (POST-ACCUM), one vertex at a time:
+      // the value may read that vertex and the parameters, not the rest of the match.
+      let other: string | null = null;
+      mapExpr(value, (x) => {
+        if (x.kind === 'Name' && this.aliases.has(x.name) && x.name !== alias) other = x.name;
+        return null;
+      });
+      if (other !== null)
+        refuse(item.value.range, `setting a property of ${alias} from another variable (${other})`);
+      const clause = this.vertexWrites.get(alias) ?? [];
+      clause.push(assign);
+      this.vertexWrites.set(alias, clause);
+    }
+  }
+
+  private writeStatement(): SelectStmt {
+    const [first] = this.patterns;
+    if (first === undefined) return refuse(zero, 'SET or DELETE without MATCH');
+    let output = [...this.vertexAliases][0];
+    if (output === undefined) {
+      output = this.declare(this.freshAlias(), '', true);
+      this.env.delete('');
+      this.patterns[0] = { ...first, source: { ...first.source, alias: output } };
+    }
+    const range = this.writes[0]?.range ?? [...this.vertexWrites.values()][0]?.[0]?.range ?? zero;
+    const post = [...this.vertexWrites];
+    return {
+      kind: 'SelectStmt',
+      target: this.freshAlias(),
+      select: {
+        kind: 'Select',
+        output,
+        distinct: false,
+        from: this.patterns,
+        sample: null,
+        where: and(this.where),
+        per: null,
+        accum: this.writes.length > 0 ? this.writes : null,
+        postAccum: post.map(([, stmts]) => stmts),
+        ...(post.length > 0 ? { postAccumAliases: post.map(([alias]) => alias) } : {}),
+        having: null,
+        orderBy: [],
+        limit: null,
+        range,
+      },
+      range,
+    };
   }
 
   /** A new alias that no name of the query uses. */
