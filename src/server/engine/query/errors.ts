@@ -20,6 +20,9 @@ export type QueryCompileCode =
   /** A declaration where the reference does not allow it (a vertex-attached accumulator in a
    *  WHILE or FOREACH loop). */
   | 'QUERY-BAD-DECLARATION'
+  /** A statement the reference does not allow where it stands or as it is written (BREAK or
+   *  CONTINUE outside a loop, an INSERT attribute list not starting with the ids). */
+  | 'QUERY-BAD-STATEMENT'
   /** Queries calling each other in a circle (a query calling itself is fine). */
   | 'QUERY-CIRCULAR-CALL'
   | 'QUERY-UNSUPPORTED';

@@ -1,7 +1,7 @@
-// Where the reference's declaration and clause rules refuse a query, the compile error names the
-// rule's code and the line:column of the offending text (the reference cases in
-// reference/stmt-rules.txt and reference/literals.txt check the codes through the shell; this
-// checks the positions). Each case marks the text the error must point at.
+// Where the reference's declaration, clause and control-flow rules refuse a query, the compile
+// error names the rule's code and the line:column of the offending text (the reference cases in
+// reference/stmt-rules.txt, stmt-exception.txt and literals.txt check the codes through the
+// shell; this checks the positions). Each case marks the text the error must point at.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QueryCompileError } from '../../../../src/server/engine/query/index.js';
 import { compileText, openSocial, type Fixture } from './fixtures.js';
@@ -51,6 +51,24 @@ const cases: RuleCase[] = [
     name: 'an edge alias in POST-ACCUM',
     body: `SumAccum<INT> @@n;\n  S = {person.*};\n  S = SELECT t FROM S:s -(knows:e)- person:t\n      POST-ACCUM @@n += e.since;\n  PRINT @@n;`,
     at: '@@n += e.since',
+    code: 'QUERY-BAD-CLAUSE',
+  },
+  {
+    name: 'BREAK outside a loop',
+    body: `INT n = 1;\n  IF n > 0 THEN BREAK; END;\n  PRINT n;`,
+    at: 'BREAK',
+    code: 'QUERY-BAD-STATEMENT',
+  },
+  {
+    name: 'a FOREACH loop variable assigned',
+    body: `SumAccum<INT> @@s;\n  FOREACH k IN RANGE[1, 3] DO\n    k = k * 2;\n    @@s += k;\n  END;\n  PRINT @@s;`,
+    at: 'k = k * 2',
+    code: 'QUERY-BAD-TARGET',
+  },
+  {
+    name: 'a RAISE in ACCUM',
+    body: `EXCEPTION old (40009);\n  S = {person.*};\n  S = SELECT s FROM S:s ACCUM IF s.age > 40 THEN RAISE old END;\n  PRINT 1;`,
+    at: 'RAISE old',
     code: 'QUERY-BAD-CLAUSE',
   },
   {

@@ -38,11 +38,6 @@ export class CompileContext {
   cacheSize = 0;
   readonly graphDef: GraphDef | undefined;
   readonly exceptions = new Map<string, Fn>();
-  /**
-   * How many WHILE / FOREACH bodies enclose the statement being compiled: vertex- and
-   * edge-attached accumulators may not be declared in one (the accumulators page, declaration).
-   */
-  loopDepth = 0;
   /** The query's SYNTAX version (lower case), null when it names none (then detected). */
   syntax: string | null = null;
   /** Accumulator types named by TYPEDEF in the query (`TYPEDEF HeapAccum<T>(3, a DESC) H;`). */

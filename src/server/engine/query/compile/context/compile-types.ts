@@ -57,7 +57,18 @@ export interface Hoist {
 }
 
 export type Sym =
-  | { readonly kind: 'var'; readonly slot: number; readonly t: T; readonly row: boolean }
+  | {
+      readonly kind: 'var';
+      readonly slot: number;
+      readonly t: T;
+      readonly row: boolean;
+      /**
+       * A FOREACH loop variable (the control-flow page, FOREACH limitations): `fixed` may not be
+       * assigned; `vertices` also names a vertex of a query-body loop over a vertex set, whose
+       * vertex-attached accumulators may not be read or written through it.
+       */
+      readonly loopVar?: 'fixed' | 'vertices';
+    }
   | {
       readonly kind: 'alias';
       readonly slot: number;
@@ -87,6 +98,12 @@ export interface Cx {
   readonly mode: 'body' | 'accum' | 'post';
   /** Async subquery calls of the statement being compiled (body statements only). */
   readonly hoists: Hoist[] | null;
+  /**
+   * Inside a WHILE or FOREACH body (of the query body, or of the ACCUM / POST-ACCUM clause being
+   * compiled: a clause starts outside any loop): BREAK and CONTINUE need one, and vertex- and
+   * edge-attached accumulators may not be declared in one.
+   */
+  readonly loop?: boolean;
 }
 
 export interface CompileEnv {

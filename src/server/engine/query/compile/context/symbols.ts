@@ -1,6 +1,6 @@
 // Symbols of the compile context: declaring a name in a scope (duplicates are a coded problem)
 // and the query-wide vertex set variables, declared by their first assignment.
-import type { QueryStmt } from '../../../../../core/gsql/index.js';
+import type { Expr, QueryStmt } from '../../../../../core/gsql/index.js';
 import { VSET } from '../../types.js';
 import type { CompileContext } from './compile-context.js';
 import type { Cx, Sym } from './compile-types.js';
@@ -29,4 +29,20 @@ export function vsetVar(
   const slot = comp.slot();
   comp.root.map.set(name, { kind: 'var', slot, t: VSET, row: false });
   return slot;
+}
+
+/**
+ * `v.@acc` where v is the variable of a query-body FOREACH over a set of vertices: the
+ * control-flow page does not let such a loop read or write their vertex-attached accumulators.
+ */
+export function checkLoopVertex(comp: CompileContext, target: Expr | null, cx: Cx): void {
+  if (target?.kind !== 'Name') return;
+  const sym = cx.scope.lookup(target.name);
+  if (sym?.kind === 'var' && sym.loopVar === 'vertices')
+    comp.error(
+      target,
+      'QUERY-BAD-TARGET',
+      `${target.name} is the variable of a FOREACH over vertices: their vertex-attached ` +
+        'accumulators cannot be used through it (use a SELECT over the vertex set)',
+    );
 }

@@ -7,6 +7,7 @@ import { Interval } from '../../functions-datetime.js';
 import { contains, likeRegex } from '../context/runtime-helpers.js';
 import { type CE, type Cx, type Fn, CONSTANTS } from '../context/compile-types.js';
 import type { CompileContext } from '../context/compile-context.js';
+import { checkLoopVertex } from '../context/symbols.js';
 import type { Run, VAcc } from '../../run.js';
 import { edgeAccums, type EAcc } from '../../edge-accum.js';
 import { cmp, defaultValue, eq, num, toInt } from '../../runtime-values.js';
@@ -96,6 +97,7 @@ export function compileExpr(comp: CompileContext, e: Expr, cx: Cx): CE {
         comp.error(e, 'QUERY-UNKNOWN-ACCUM', `unknown vertex accumulator @${e.name}`);
         return compileConstant(comp, null, ANY);
       }
+      checkLoopVertex(comp, e.target, cx);
       if (!e.target) {
         comp.error(e, 'QUERY-BAD-TARGET', `@${e.name} needs a vertex: write v.@${e.name}`);
         return compileConstant(comp, null, ANY);

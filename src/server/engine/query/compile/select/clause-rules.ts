@@ -2,6 +2,9 @@
 // as an ACCUM) may not do, by the SELECT statement pages and the declaration-and-assignment page:
 // - a global accumulator is accumulated (`@@a += e`) there, never assigned (`@@a = e`, or a
 //   LOADACCUM): the clauses' statement grammar has no gAccumAssignStmt;
+// - ACCUM does not assign (=) a vertex alias's attribute (it may run many times per vertex, in
+//   parallel); edge attributes may be assigned there, vertex attributes in POST-ACCUM, and `+=`
+//   accumulates into either (the SELECT page, ACCUM note 3; the data modification page);
 // - POST-ACCUM works on the selected vertices, not edges: it may not name an edge alias;
 // - each POST-ACCUM statement refers to source vertices or target vertices, not both (the
 //   SYNTAX v1 page; SYNTAX v2 binds a whole clause to one alias, checked in pattern-rules.ts);
@@ -73,9 +76,31 @@ function checkPostAccum(c: CompileContext, sel: Select, stmts: readonly Node[]):
   }
 }
 
+function checkVertexAttrAssignments(c: CompileContext, sel: Select): void {
+  const vertices = vertexAliases(sel);
+  for (const stmt of sel.accum ?? [])
+    walk(stmt, {
+      enter(node) {
+        if (node.kind !== 'Assign' || node.op !== '=' || node.target.kind !== 'Attr') return;
+        const owner = node.target.target;
+        if (owner.kind !== 'Name' || !vertices.has(owner.name)) return;
+        c.error(
+          node,
+          'QUERY-BAD-CLAUSE',
+          `${owner.name}.${node.target.name} = ...: a vertex attribute is not assigned in ACCUM ` +
+            '(use a vertex-attached accumulator there and assign the attribute in POST-ACCUM)',
+        );
+      },
+    });
+}
+
 /** The clause rules of one SELECT (or of DELETE / UPDATE when `statement` names which). */
 export function checkClauseRules(c: CompileContext, sel: Select, statement?: string): void {
   checkGlobalAssignments(c, sel.accum ?? [], statement ?? 'an ACCUM clause');
+  // UPDATE's SET (compiled as an ACCUM) is where its vertex attributes are assigned, and an
+  // openCypher SET (translated into ACCUM, src/core/gsql/cypher) follows Cypher's rules.
+  if (statement === undefined && !sel.from.some((p) => p.cypher === true))
+    checkVertexAttrAssignments(c, sel);
   for (const clause of sel.postAccum) {
     checkGlobalAssignments(c, clause, 'a POST-ACCUM clause');
     checkPostAccum(c, sel, clause);

@@ -10,6 +10,7 @@ import { ArrayAcc, ListAcc, makeAcc, type Acc } from '../../accum.js';
 import { snapshotValue, toVarValue } from '../context/runtime-helpers.js';
 import { type Fn, NEXT, type CS, syncStmt, type Cx, NOP } from '../context/compile-types.js';
 import type { CompileContext } from '../context/compile-context.js';
+import { checkLoopVertex } from '../context/symbols.js';
 import { VAcc, type Run } from '../../run.js';
 import { converter, EdgeRef, iadd, num } from '../../runtime-values.js';
 import { edgeAttrType, vertexAttrType } from '../context/graph-lookups.js';
@@ -30,7 +31,7 @@ export function compileAccumDecl(comp: CompileContext, s: AccumDecl, cx: Cx): CS
   // edge-attached ones anywhere but in a FOREACH or WHILE loop (a loop body would attach a new
   // accumulator to every vertex on each pass).
   const attached = s.vars.find((v) => v.scope !== 'global');
-  if (attached && comp.loopDepth > 0) {
+  if (attached && cx.loop === true) {
     comp.error(
       attached,
       'QUERY-BAD-DECLARATION',
@@ -125,6 +126,14 @@ export function compileAssign(comp: CompileContext, s: QueryStmt & { kind: 'Assi
         comp.error(tg, 'QUERY-BAD-TARGET', `${tg.name} cannot be assigned`);
         return NOP;
       }
+      if (sym.loopVar !== undefined) {
+        comp.error(
+          tg,
+          'QUERY-BAD-TARGET',
+          `${tg.name} is a FOREACH loop variable: it cannot be assigned`,
+        );
+        return NOP;
+      }
       if (comp.paramSlots.has(sym.slot)) {
         // The data-types page: a query parameter is immutable.
         comp.error(
@@ -183,6 +192,7 @@ export function compileAssign(comp: CompileContext, s: QueryStmt & { kind: 'Assi
         comp.error(tg, 'QUERY-UNKNOWN-ACCUM', `unknown vertex accumulator @${tg.name}`);
         return NOP;
       }
+      checkLoopVertex(comp, tg.target, cx);
       const direct = slotOf(comp, tg.target, cx);
       const target: Fn = direct >= 0 ? (r) => r.f[direct] : compileExpr(comp, tg.target, cx).f;
       const i = info.index;

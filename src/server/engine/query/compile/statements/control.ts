@@ -59,9 +59,7 @@ export function compileWhile(
 ): CS {
   const cond = compileExpr(comp, s.cond, cx).f;
   const limit = s.limit ? compileExpr(comp, s.limit, cx).f : null;
-  comp.loopDepth++;
-  const body = compileBlock(comp, s.body, cx, upper);
-  comp.loopDepth--;
+  const body = compileBlock(comp, s.body, { ...cx, loop: true }, upper);
   const sync: SyncStmt = (r) => {
     const max = limit ? num(limit(r)) : Infinity;
     for (let i = 0; i < max && cond(r); i++) {
@@ -92,7 +90,7 @@ export function compileForeach(
   upper: CompileUpper,
 ): CS {
   const scope = new Scope(cx.scope);
-  const inner: Cx = { ...cx, scope };
+  const inner: Cx = { ...cx, scope, loop: true };
   const row = cx.mode !== 'body';
   let items: (r: Run) => Iterable<unknown>;
   let elT: T = ANY;
@@ -137,6 +135,24 @@ export function compileForeach(
   }
   const slots = s.vars.map(() => comp.slot());
   const mapT = s.source.kind !== 'RangeSpec' ? compileExpr(comp, s.source, cx).t : ANY;
+  // The control-flow page's FOREACH limitations: a DML-sub loop never updates its variable; a
+  // query-body loop may update only the values of a ListAccum or MapAccum it iterates; over a
+  // set of vertices it may not touch their vertex-attached accumulators; and it does not iterate
+  // a set or bag of constants (`FOREACH i IN (1, 2, 3)`, which a DML-sub FOREACH supports).
+  const accName = mapT.k === 'accum' ? mapT.a.name : '';
+  const loopVar = (i: number): 'fixed' | 'vertices' | undefined => {
+    if (cx.mode === 'body' && elT.k === 'vertex' && accName !== 'ListAccum' && mapT.k !== 'list')
+      return 'vertices';
+    if (cx.mode !== 'body') return 'fixed';
+    if (accName === 'ListAccum' || (accName === 'MapAccum' && i === 1)) return undefined;
+    return 'fixed';
+  };
+  if (cx.mode === 'body' && s.source.kind === 'TupleLit')
+    comp.error(
+      s.source,
+      'QUERY-UNSUPPORTED',
+      'a query-body FOREACH does not iterate a set or bag of constants: use a ListAccum, or RANGE',
+    );
   s.vars.forEach((name, i) => {
     let t = elT;
     if (groupRow) t = groupRow;
@@ -153,11 +169,9 @@ export function compileForeach(
             : ANY;
     } else if (entries && mapT.k === 'map') t = i === 0 ? mapT.key : mapT.val;
     else if (s.vars.length > 1 && elT.k === 'tuple') t = elT.fields[i]?.type ?? ANY;
-    scope.map.set(name, { kind: 'var', slot: slots[i] as number, t, row });
+    scope.map.set(name, { kind: 'var', slot: slots[i] as number, t, row, loopVar: loopVar(i) });
   });
-  comp.loopDepth++;
   const body = compileBlock(comp, s.body, inner, upper, false);
-  comp.loopDepth--;
   const multi = s.vars.length > 1;
   const bind = (r: Run, x: unknown): void => {
     if (!multi) {

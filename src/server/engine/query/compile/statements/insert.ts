@@ -41,6 +41,21 @@ export function compileInsert(comp: CompileContext, s: QueryStmt & { kind: 'Inse
   if (!sym && !comp.isVertexType(s.target) && !comp.isEdgeType(s.target))
     comp.error(s, 'QUERY-UNKNOWN-TYPE', `unknown vertex or edge type ${s.target}`);
   const cols = s.columns;
+  // The data modification page: named attributes start with the ids, PRIMARY_ID for a vertex,
+  // FROM and TO for an edge.
+  const upper = cols?.map((n) => n.toUpperCase()) ?? null;
+  if (upper && comp.isVertexType(s.target) && upper[0] !== 'PRIMARY_ID')
+    comp.error(
+      s,
+      'QUERY-BAD-STATEMENT',
+      `INSERT INTO ${s.target} (...): the first name must be PRIMARY_ID`,
+    );
+  if (upper && comp.isEdgeType(s.target) && (upper[0] !== 'FROM' || upper[1] !== 'TO'))
+    comp.error(
+      s,
+      'QUERY-BAD-STATEMENT',
+      `INSERT INTO ${s.target} (...): the first names must be FROM, TO`,
+    );
   return syncStmt((r) => {
     const type = String(typeName_(r));
     const vals = values.map((v) => v.f(r));

@@ -173,9 +173,15 @@ export function compileStmt(comp: CompileContext, s: QueryStmt, cx: Cx, upper: C
     case 'Foreach':
       return compileForeach(comp, s, cx, upper);
     case 'Break':
-      return syncStmt(() => BREAK);
     case 'Continue':
-      return syncStmt(() => CONTINUE);
+      // The control-flow page: only within a block of a WHILE or FOREACH statement.
+      if (cx.loop !== true)
+        comp.error(
+          s,
+          'QUERY-BAD-STATEMENT',
+          `${s.kind === 'Break' ? 'BREAK' : 'CONTINUE'} outside a WHILE or FOREACH loop`,
+        );
+      return s.kind === 'Break' ? syncStmt(() => BREAK) : syncStmt(() => CONTINUE);
     case 'Return': {
       const v = s.value ? compileExpr(comp, s.value, cx).f : null;
       return syncStmt((r) => {
