@@ -214,13 +214,16 @@ class Translation {
       }
       // GSQL assigns vertex attributes after the matches (POST-ACCUM), one vertex at a time:
       // the value may read that vertex and the parameters, not the rest of the match.
-      let other: string | null = null;
+      const others: string[] = [];
       mapExpr(value, (x) => {
-        if (x.kind === 'Name' && this.aliases.has(x.name) && x.name !== alias) other = x.name;
+        if (x.kind === 'Name' && this.aliases.has(x.name) && x.name !== alias) others.push(x.name);
         return null;
       });
-      if (other !== null)
-        refuse(item.value.range, `setting a property of ${alias} from another variable (${other})`);
+      if (others.length > 0)
+        refuse(
+          item.value.range,
+          `setting a property of ${alias} from another variable (${others.join(', ')})`,
+        );
       const clause = this.vertexWrites.get(alias) ?? [];
       clause.push(assign);
       this.vertexWrites.set(alias, clause);
