@@ -293,6 +293,23 @@ export const cases: LoadingCase[] = [
     data: { vertices: { person: { ann: person('First', 0) } } },
   },
   {
+    name: 'VERTEX_MUST_EXIST, one line per write: an edge to a vertex of an earlier line is loaded; one to a missing vertex is an invalid secondary id and creates nothing',
+    body:
+      'DEFINE FILENAME f; LOAD f TO VERTEX person VALUES ($0, $0, _, _),' +
+      ' TO EDGE knows VALUES ($0, $1, $2) USING VERTEX_MUST_EXIST="true";',
+    input: 'ann,bob,1\nbob,ann,2\nbob,cid,3\n',
+    options: { batchSize: 1 },
+    statistics: stats(
+      { validLine: 3 },
+      [['person', { validObject: 3 }]],
+      [['knows', { validObject: 1, invalidSecondaryId: 2 }]],
+    ),
+    data: {
+      vertices: { person: { ann: person('ann', 0), bob: person('bob', 0) } },
+      edges: { knows: ['ann->bob {"since":2}'] },
+    },
+  },
+  {
     name: 'an oversize line is counted and skipped',
     body: 'DEFINE FILENAME f; LOAD f TO VERTEX person VALUES ($0, $1, _, _);',
     input: `ann,Ann\nbob,${'B'.repeat(100)}\ncid,Cid\n`,
