@@ -6,7 +6,9 @@
 // aggregated when some are: COUNT, SUM, AVG, MIN, MAX, each optionally DISTINCT; COUNT(*) counts
 // rows), HAVING keeps groups, DISTINCT drops repeated rows, ORDER BY sorts, LIMIT cuts. HAVING
 // and ORDER BY may name columns by their names, aggregate again, or use the FROM aliases (the
-// group's first row). Only SYNTAX v2 (and v3) has it; ACCUM and POST-ACCUM are not part of it.
+// group's first row). percentileCont(x, p) aggregates too (the aggregation-functions page's
+// SELECT percentileCont(p.id, 0.4) INTO T, and openCypher's percentileCont). Only SYNTAX v2
+// (and v3) has it; ACCUM and POST-ACCUM are not part of it.
 import type {
   Call,
   Expr,
@@ -19,7 +21,7 @@ import { formatExpr } from '../../../../../core/gsql/index.js';
 import { BUILTINS } from '../../functions.js';
 import type { Run } from '../../run.js';
 import { cmp, EdgeRef, num } from '../../runtime-values.js';
-import { INT, type T } from '../../types.js';
+import { DOUBLE, INT, type T } from '../../types.js';
 import type { CompileContext } from '../context/compile-context.js';
 import { bothStmt, type Fn, NEXT, type CS, type Cx, Scope } from '../context/compile-types.js';
 import { exprKey } from '../context/print-key.js';
@@ -27,20 +29,30 @@ import { compileExpr } from '../expressions/expr.js';
 import type { CompileUpper } from '../statements/statement.js';
 import { compileSelectCore, type SelectRunner } from './select.js';
 
-const AGGREGATES = new Set(['count', 'sum', 'avg', 'min', 'max']);
+/** Aggregate functions by name, with the number of arguments they take. */
+const AGGREGATES = new Map([
+  ['count', 1],
+  ['sum', 1],
+  ['avg', 1],
+  ['min', 1],
+  ['max', 1],
+  ['percentilecont', 2],
+]);
 
 /** `COUNT(x)`, `sum(DISTINCT x)`, `count(*)`...: an aggregated column or HAVING/ORDER BY term. */
 function aggregateOf(e: Node): Call | null {
-  return e.kind === 'Call' && AGGREGATES.has(e.name.toLowerCase()) && e.args.length === 1
-    ? e
-    : null;
+  return e.kind === 'Call' && AGGREGATES.get(e.name.toLowerCase()) === e.args.length ? e : null;
 }
 
-/** An aggregate: the row input it folds (-1: COUNT(*)), DISTINCT, and its function. */
+/**
+ * An aggregate: the row input it folds (-1: COUNT(*)), DISTINCT, its function, and the
+ * arguments after the folded one (percentileCont's percent), evaluated once per group.
+ */
 interface Aggregate {
   readonly input: number;
   readonly distinct: boolean;
   readonly name: string;
+  readonly extra: readonly Fn[];
 }
 
 /** A value HAVING and ORDER BY read: a column, an aggregate, or a row input of the group. */
@@ -147,6 +159,7 @@ export function compileTableSelect(
       input: arg.kind === 'Wildcard' ? -1 : input(arg),
       distinct: call.distinct,
       name: call.name.toLowerCase(),
+      extra: call.args.slice(1).map((x) => compileExpr(c, x, cx).f),
     };
   };
 
@@ -223,7 +236,7 @@ export function compileTableSelect(
     if (agg.name === 'count') return INT;
     const b = BUILTINS.get(agg.name);
     const el = agg.input >= 0 ? (types[agg.input] ?? INT) : INT;
-    return b ? b.type([{ k: 'list', el }]) : el;
+    return b ? b.type([{ k: 'list', el }, ...agg.extra.map(() => DOUBLE)]) : el;
   };
   const aggFn = (agg: Aggregate): Fold => {
     const b = BUILTINS.get(agg.name);
@@ -236,7 +249,7 @@ export function compileTableSelect(
         vals = xs.filter((x) => (seen.has(keyOf(x)) ? false : (seen.add(keyOf(x)), true)));
       }
       if (agg.name === 'count') return vals.length;
-      return fn ? fn([vals], r) : null;
+      return fn ? fn([vals, ...agg.extra.map((f) => f(r))], r) : null;
     };
   };
   const colTypes = columns.map((col) => (col.agg ? aggType(col.agg) : (types[col.input] ?? INT)));
