@@ -34,7 +34,7 @@ export const CYPHER_UNSUPPORTED_CLAUSES: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** The aggregating functions a RETURN or WITH item may use (lower case). */
-export const CYPHER_AGGREGATES = words(`count sum avg min max`);
+export const CYPHER_AGGREGATES = words(`count sum avg min max percentilecont`);
 
 /**
  * Functions of the supported list with the GSQL built-in that computes them, by lower-cased
@@ -80,6 +80,7 @@ export const CYPHER_FUNCTIONS: ReadonlyMap<string, string> = new Map([
   ['avg', 'avg'],
   ['min', 'min'],
   ['max', 'max'],
+  ['percentilecont', 'percentileCont'],
 ]);
 
 /**
@@ -88,6 +89,6 @@ export const CYPHER_FUNCTIONS: ReadonlyMap<string, string> = new Map([
  */
 export const CYPHER_UNSUPPORTED_FUNCTIONS = words(`
   collect endnode exists head id keys labels last length nodes properties range relationships
-  size split startnode tail stdev stdevp percentilecont percentiledisc toboolean tofloat
+  size split startnode tail stdev stdevp percentiledisc toboolean tofloat
   tointeger replace e timestamp elementid
 `);
