@@ -8,6 +8,9 @@
 // - POST-ACCUM works on the selected vertices, not edges: it may not name an edge alias;
 // - each POST-ACCUM statement refers to source vertices or target vertices, not both (the
 //   SYNTAX v1 page; SYNTAX v2 binds a whole clause to one alias, checked in pattern-rules.ts);
+// - POST-ACCUM updates the vertex-attached accumulators of its alias's vertices only: vertices
+//   reached through a vertex-holding accumulator (a FOREACH variable, a local vertex variable)
+//   are updated in ACCUM (the SELECT page, updating vertex-attached accumulators);
 // - to_vertex() and to_vertex_set() may not be used in POST-ACCUM (the vertex-methods page, since
 //   4.1; the ACCUM case is refused where calls compile).
 // Checked on the written AST before anything compiles, so both code tiers refuse the same text.
@@ -63,6 +66,16 @@ function checkPostAccum(c: CompileContext, sel: Select, stmts: readonly Node[]):
       );
     walk(stmt, {
       enter(node) {
+        if (node.kind === 'Assign' && node.target.kind === 'VertexAccum') {
+          const owner = node.target.target;
+          if (owner?.kind === 'Name' && !vertices.has(owner.name))
+            c.error(
+              node,
+              'QUERY-BAD-CLAUSE',
+              `${owner.name}.@${node.target.name}: POST-ACCUM updates the accumulators of the ` +
+                'vertices it runs on; a vertex reached through an accumulator is updated in ACCUM',
+            );
+        }
         if (node.kind !== 'Call') return;
         const name = node.name.toLowerCase();
         if (name === 'to_vertex' || name === 'to_vertex_set')
