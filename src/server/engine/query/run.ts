@@ -223,15 +223,24 @@ export class VAcc implements Flushable {
     return v === undefined ? this.fresh().value() : (v as Acc).value();
   }
 
-  /** Takes the prime snapshot (the values before this SELECT's ACCUM). */
+  /**
+   * Takes the prime snapshot (the values before this SELECT's ACCUM). A typed column is copied
+   * into the previous snapshot's array of its type when there is one of its length (a loop that
+   * reads primes takes a snapshot per iteration; nothing keeps an older one, which the next
+   * snapshot replaces anyway).
+   */
   snapshot(): void {
-    this.prev = this.vals.map((a) =>
-      a
-        ? this.scalar
-          ? a.slice()
-          : (a as unknown[]).map((x) => (x as Acc | undefined)?.copy())
-        : undefined,
-    );
+    const old = this.prev;
+    this.prev = this.vals.map((a, t) => {
+      if (!a) return undefined;
+      if (!this.scalar) return (a as unknown[]).map((x) => (x as Acc | undefined)?.copy());
+      const p = old?.[t];
+      if (this.kind !== GENERIC && p !== undefined && p.length === a.length) {
+        (p as Typed).set(a as Typed);
+        return p;
+      }
+      return a.slice();
+    });
   }
 
   /** Empties every vertex's collection accumulator (reset_collection_accum). */
@@ -407,12 +416,17 @@ export class VAcc implements Flushable {
       const d = this.dv[t] as Float64Array | undefined;
       if (!d) continue;
       const a = this.column(t) as Float64Array;
+      // While slots written are still listed (see note): list this one. Read once, and again
+      // after each note (which may stop the listing).
+      let listing = Boolean(this.written[t]);
       for (let s = 0; s < d.length; s++) {
         const x = d[s] as number;
         if (x === 0) continue;
         const old = a[s] as number;
-        // While slots written are still listed (see note): list this one.
-        if (old === raw && this.written[t]) this.note(t, s, a);
+        if (old === raw && listing) {
+          this.note(t, s, a);
+          listing = Boolean(this.written[t]);
+        }
         a[s] = old + x;
         d[s] = 0;
       }
