@@ -27,6 +27,14 @@ export const loadingStatistics = z.looseObject({
   deleteEdge: z.array(objectStats),
 });
 
+/** The `concise` form: only the numbers of vertices and edges added or deleted. */
+export const conciseLoadingStatistics = z.looseObject({
+  vertex: jsonInt,
+  edge: jsonInt,
+  deleteVertex: jsonInt,
+  deleteEdge: jsonInt,
+});
+
 export const loadData = defineOp('loadData', {
   area: 'loading',
   summary: 'Runs one filename variable of a loading job on the request body (CSV or JSON).',
@@ -46,7 +54,12 @@ export const loadData = defineOp('loadData', {
   }),
   body: z.union([z.string(), z.instanceof(Uint8Array)]),
   bodyKind: 'raw',
-  result: z.array(z.looseObject({ sourceFileName: z.string(), statistics: loadingStatistics })),
+  result: z.array(
+    z.looseObject({
+      sourceFileName: z.string(),
+      statistics: z.union([loadingStatistics, conciseLoadingStatistics]),
+    }),
+  ),
   privilege: 'EXECUTE_LOADINGJOB',
   readOnly: false,
   inferred: ['query parameter names header, ack, timeout, concise'],

@@ -85,16 +85,14 @@ async function ddl(tag: string, body: string, filename = 'f') {
   return results[0]?.statistics as unknown as Stats;
 }
 
-/** POST /ddl with concise=true (raw: the client's loadData result shape is the full one). */
+/** POST /ddl with concise=true, through the client (its result schema takes the concise form). */
 async function ddlConcise(tag: string, body: string): Promise<unknown> {
-  const auth = `Basic ${Buffer.from('tigergraph:tigergraph').toString('base64')}`;
-  const response = await fetch(`${running.url}/restpp/ddl/net?tag=${tag}&filename=f&concise=true`, {
-    method: 'POST',
-    headers: { authorization: auth },
+  const results = await client.call('loadData', {
+    path: { graph_name: 'net' },
+    query: { tag, filename: 'f', concise: true },
     body,
   });
-  const answer = (await response.json()) as { results: { statistics: unknown }[] };
-  return answer.results[0]?.statistics;
+  return results[0]?.statistics;
 }
 
 /** RUN LOADING JOB on a file through the GSQL shell; its printed report. */
