@@ -13,6 +13,9 @@
 //   are updated in ACCUM (the SELECT page, updating vertex-attached accumulators);
 // - to_vertex() and to_vertex_set() may not be used in POST-ACCUM (the vertex-methods page, since
 //   4.1; the ACCUM case is refused where calls compile).
+// - a collection accumulator's mutator functions (clear, remove, update, pop, reallocate, ...)
+//   run on a global accumulator only at the query-body level, on a vertex-attached one only in
+//   POST-ACCUM (the accumulators page, each collection accumulator's functions).
 // Checked on the written AST before anything compiles, so both code tiers refuse the same text.
 import { type Node, type Select, walk } from '../../../../../core/gsql/index.js';
 import type { CompileContext } from '../context/compile-context.js';
@@ -107,6 +110,40 @@ function checkVertexAttrAssignments(c: CompileContext, sel: Select): void {
     });
 }
 
+/** The accumulators page's mutator functions of each collection accumulator (lower case). */
+const MUTATORS: Readonly<Record<string, readonly string[]>> = {
+  ListAccum: ['clear', 'update', 'remove', 'removeone', 'removeall'],
+  SetAccum: ['clear', 'remove'],
+  BagAccum: ['clear', 'remove', 'removeall'],
+  MapAccum: ['clear', 'remove'],
+  ArrayAccum: ['reallocate'],
+  HeapAccum: ['clear', 'pop', 'resize'],
+  GroupByAccum: ['clear', 'remove'],
+};
+
+function checkMutators(c: CompileContext, stmts: readonly Node[], post: boolean): void {
+  for (const stmt of stmts)
+    walk(stmt, {
+      enter(node) {
+        if (node.kind !== 'MethodCall') return;
+        const t = node.target;
+        const global = t.kind === 'GlobalAccum';
+        if (!global && (t.kind !== 'VertexAccum' || post)) return;
+        const spec = global ? c.gaccs.get(t.name)?.spec : c.vaccs.get(t.name)?.spec;
+        if (!spec || !MUTATORS[spec.name]?.includes(node.name.toLowerCase())) return;
+        c.error(
+          node,
+          'QUERY-BAD-CLAUSE',
+          global
+            ? `@@${t.name}.${node.name}() changes a global ${spec.name}: its mutator functions ` +
+                'run at the query-body level, not in ACCUM or POST-ACCUM'
+            : `@${t.name}.${node.name}() changes a vertex-attached ${spec.name}: its mutator ` +
+                'functions run in POST-ACCUM, not in ACCUM',
+        );
+      },
+    });
+}
+
 /** The clause rules of one SELECT (or of DELETE / UPDATE when `statement` names which). */
 export function checkClauseRules(c: CompileContext, sel: Select, statement?: string): void {
   checkGlobalAssignments(c, sel.accum ?? [], statement ?? 'an ACCUM clause');
@@ -114,7 +151,9 @@ export function checkClauseRules(c: CompileContext, sel: Select, statement?: str
   // openCypher SET (translated into ACCUM, src/core/gsql/cypher) follows Cypher's rules.
   if (statement === undefined && !sel.from.some((p) => p.cypher === true))
     checkVertexAttrAssignments(c, sel);
+  checkMutators(c, sel.accum ?? [], false);
   for (const clause of sel.postAccum) {
+    checkMutators(c, clause, true);
     checkGlobalAssignments(c, clause, 'a POST-ACCUM clause');
     checkPostAccum(c, sel, clause);
   }
