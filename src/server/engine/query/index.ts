@@ -17,7 +17,7 @@ import { declare } from './compile/context/symbols.js';
 import { compileExpr } from './compile/expressions/expr.js';
 import { typeOf } from './compile/expressions/typing.js';
 import { directAccums } from './compile/query/direct-accums.js';
-import { compileQueryBlock } from './compile/query/query-statement.js';
+import { checkReturns, compileQueryBlock } from './compile/query/query-statement.js';
 import { QueryCompileError, QueryRuntimeError } from './errors.js';
 import { allowedWritePath } from './file-paths.js';
 import { engineLimitError } from './memory.js';
@@ -76,6 +76,7 @@ export function compileQuery(ast: CreateQuery | InterpretBlock, env: CompileEnv)
     params.push({ name: p.name, type: typeName(t), t, default: def, slot });
   }
   const body = compileQueryBlock(c, ast.body, cx, false);
+  checkReturns(c, ast);
   const direct = directAccums(c, ast.body);
   if (c.problems.length > 0) throw new QueryCompileError(c.problems);
   const returns = ast.kind === 'CreateQuery' && ast.returns ? typeOf(c, ast.returns) : null;

@@ -2,7 +2,12 @@
 // DELETE/UPDATE over a FROM pattern, PRINT), and the query body. This is the top of the compiler:
 // it hands `compileQueryStatement` down as the `upper` argument of the statement and select
 // layers, so that a SELECT inside a WHILE, IF or FOREACH body compiles through it.
-import type { QueryStmt } from '../../../../../core/gsql/index.js';
+import {
+  type CreateQuery,
+  type InterpretBlock,
+  type QueryStmt,
+  walk,
+} from '../../../../../core/gsql/index.js';
 import type { CompileContext } from '../context/compile-context.js';
 import { bothStmt, NEXT, type CS, type Cx } from '../context/compile-types.js';
 import { vsetVar } from '../context/symbols.js';
@@ -59,4 +64,26 @@ function selectInto(slot: number, sel: SelectRunner): CS {
       return NEXT;
     },
   );
+}
+
+/**
+ * The operators page, subqueries: a query with a RETURNS header ends with a RETURN statement
+ * that passes its value; one that has no RETURN anywhere is refused.
+ */
+export function checkReturns(comp: CompileContext, ast: CreateQuery | InterpretBlock): void {
+  if (ast.kind !== 'CreateQuery' || !ast.returns) return;
+  let found = false;
+  for (const s of ast.body)
+    walk(s, {
+      enter(node) {
+        if (node.kind === 'Return') found = true;
+        return !found;
+      },
+    });
+  if (!found)
+    comp.error(
+      ast.returns,
+      'QUERY-BAD-STATEMENT',
+      `query ${ast.name} RETURNS a value but has no RETURN statement`,
+    );
 }

@@ -26,6 +26,7 @@ import type { CompileContext } from '../context/compile-context.js';
 import { QueryRuntimeError } from '../../errors.js';
 import { toStringValue } from '../../functions.js';
 import { converter, defaultValue, EdgeRef, eq } from '../../runtime-values.js';
+import { isNumeric, type T, typeName } from '../../types.js';
 import { declare, vsetVar } from '../context/symbols.js';
 import { compileExpr } from '../expressions/expr.js';
 import { typeOf } from '../expressions/typing.js';
@@ -183,7 +184,9 @@ export function compileStmt(comp: CompileContext, s: QueryStmt, cx: Cx, upper: C
         );
       return s.kind === 'Break' ? syncStmt(() => BREAK) : syncStmt(() => CONTINUE);
     case 'Return': {
-      const v = s.value ? compileExpr(comp, s.value, cx).f : null;
+      const value = s.value ? compileExpr(comp, s.value, cx) : null;
+      if (value && s.value) checkReturnType(comp, s.value, value.t);
+      const v = value?.f ?? null;
       return syncStmt((r) => {
         r.returned = v ? v(r) : undefined;
         return RETURN;
@@ -289,4 +292,24 @@ export function compileVertexSetExpr(
     r.f[slot] = toVSet(v(r));
     return NEXT;
   });
+}
+
+const PRIMITIVE = new Set(['int', 'uint', 'float', 'double', 'string', 'bool', 'datetime']);
+
+/**
+ * The operators page, subqueries: the RETURN value has the type of the RETURNS header. Numbers
+ * convert among themselves; a STRING, BOOL or DATETIME returned for another of these kinds (or
+ * a number) is refused.
+ */
+function checkReturnType(comp: CompileContext, node: Expr, t: T): void {
+  const declared = comp.self?.returns;
+  if (!declared) return;
+  const want = typeOf(comp, declared);
+  if (!PRIMITIVE.has(want.k) || !PRIMITIVE.has(t.k)) return;
+  if (isNumeric(want) ? isNumeric(t) : want.k === t.k) return;
+  comp.error(
+    node,
+    'QUERY-BAD-STATEMENT',
+    `RETURN of a ${typeName(t)} value in a query that RETURNS (${typeName(want)})`,
+  );
 }
