@@ -7,6 +7,7 @@
 // Precedence, loosest first: OR, XOR, AND, NOT, comparisons and the string and list
 // predicates, + -, * / %, ^, unary minus, then property access and subscripts.
 import type { BinaryOp, CaseWhen, Expr } from '../ast/expr.js';
+import { lex } from '../lexer.js';
 import { SyntaxBail, type Cursor } from '../parser/cursor.js';
 import { rangeOf, tokenEnd, tokenStart, unquote, type Range, type Token } from '../tokens.js';
 import { CYPHER_FUNCTIONS, CYPHER_UNSUPPORTED_FUNCTIONS } from './facts.js';
@@ -200,6 +201,7 @@ function parseAtom(c: Cursor): Expr {
         return inner;
       }
       if (t.text === '[') return parseList(c);
+      if (t.text === "'") return singleQuoted(c, t);
       if (t.text === '{') return unsupported(t, 'a map literal');
       break;
     case 'word':
@@ -213,6 +215,33 @@ function parseAtom(c: Cursor): Expr {
   }
   c.note('expression');
   return c.fail(['expression']);
+}
+
+/**
+ * `'text'`: openCypher's single-quoted string. GSQL's lexer reads `'` as the prime operator, so
+ * the literal is taken from the source up to its closing quote, and the tokens inside skipped.
+ */
+function singleQuoted(c: Cursor, open: Token): Expr {
+  // No escapes: GSQL's lexer refuses a backslash outside double-quoted strings.
+  let i = open.start + 1;
+  while (c.source[i] !== "'") {
+    if (i >= c.source.length || c.source[i] === '\n') c.fail([], 'unterminated string');
+    i++;
+  }
+  const value = c.source.slice(open.start + 1, i);
+  let last = open;
+  while (!c.atEnd && c.tok.start <= i) last = c.next();
+  // GSQL's lexer may have read past the closing quote (a `"` opening a string, `//` or `#` a
+  // comment): then the text after it is not in the token stream, and the literal is refused
+  // rather than the rest of the line lost.
+  if (/["#]|\/[/*]/.test(c.source.slice(open.start + 1, i))) {
+    const end = i;
+    const past = lex(c.source, { comments: true }).some(
+      (t) => t.start > open.start && t.start < end && t.end > end + 1,
+    );
+    if (past) unsupported(open, 'a single-quoted string holding ", // or #');
+  }
+  return { kind: 'StringLit', value, range: rangeOf(open, last) };
 }
 
 function parseList(c: Cursor): Expr {

@@ -96,7 +96,7 @@ function parseMatch(c: Cursor): CypherClause {
     if (c.tok.kind === 'word' && c.peekIs(1, '=')) unsupported(c.tok, 'a path variable');
     c.note('node pattern');
     if (!c.at('(')) c.fail(['node pattern']);
-    patterns.push(parseCypherPattern(c));
+    patterns.push(parseCypherPattern(c, parseCypherExpr));
   } while (c.eat(','));
   const where = c.eat('WHERE') ? parseCypherExpr(c) : null;
   return { kind: 'CypherMatch', patterns, where, range: c.rangeFrom(start) };

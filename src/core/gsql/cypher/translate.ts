@@ -342,7 +342,16 @@ class Translation {
         return { kind: 'Name', name: x.column, range: x.range };
       if (x.kind !== 'Name') return null;
       const b = env.get(x.name);
-      return b ? { ...b.expr, range: x.range } : null;
+      if (b) return { ...b.expr, range: x.range };
+      // A variable of an earlier MATCH that a WITH did not pass on is out of scope.
+      if (this.aliases.has(x.name))
+        throw new SyntaxBail({
+          severity: 'error',
+          code: 'GSQL-SYNTAX',
+          message: `variable ${x.name} is not defined here (a WITH did not pass it on)`,
+          range: x.range,
+        });
+      return null;
     });
   }
 
@@ -372,6 +381,7 @@ class Translation {
   }
 
   private with(w: CypherProjection): void {
+    if (this.patterns.length === 0) refuse(w.range, 'a WITH before any MATCH');
     if (this.groupKeys !== null) refuse(w.range, 'a WITH after a WITH that aggregates');
     if (this.pending !== null) refuse(w.range, 'a WITH after a WITH with ORDER BY, SKIP or LIMIT');
     const next = new Map<string, Binding>();
@@ -398,6 +408,7 @@ class Translation {
   }
 
   private ret(r: CypherProjection): QueryStmt[] {
+    if (this.patterns.length === 0) refuse(r.range, 'a RETURN without MATCH');
     const names = r.items.map((item) => this.itemName(item, 'RETURN'));
     const passThrough =
       !r.distinct &&
@@ -426,12 +437,20 @@ class Translation {
     const shaping = this.pending ?? r;
     // ORDER BY may name the RETURN's columns; anything else is bound as usual.
     const returned = new Set(names);
-    const orderBy: OrderItem[] = shaping.orderBy.map((o) => ({
-      ...o,
-      expr: mapExpr(o.expr, (x) =>
-        x.kind === 'Name' && returned.has(x.name) ? x : x.kind === 'Name' ? this.bind(x) : null,
-      ),
-    }));
+    // (The WITH's own were bound when it was read.)
+    const orderBy: OrderItem[] =
+      this.pending !== null
+        ? [...this.pending.orderBy]
+        : r.orderBy.map((o) => ({
+            ...o,
+            expr: mapExpr(o.expr, (x) =>
+              x.kind === 'Name' && returned.has(x.name)
+                ? x
+                : x.kind === 'Name'
+                  ? this.bind(x)
+                  : null,
+            ),
+          }));
     const limit = this.limit(shaping);
     const columns: TableColumn[] = r.items.map((item, i) => {
       const expr = bound[i] as Expr;

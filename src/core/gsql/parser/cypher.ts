@@ -6,6 +6,7 @@
 // `alias.key == value`).
 import type {
   EdgeStep,
+  Expr,
   EdgeTypeRef,
   Hop,
   Pattern,
@@ -57,7 +58,10 @@ function names(c: Cursor, what: string, colonSeparated: boolean): string[] {
 }
 
 /** `{key: value, ...}`; null when no map is written. */
-function parseProps(c: Cursor): PropertyCondition[] | null {
+/** Reads a property map's values: GSQL expressions in a FROM clause, openCypher ones in a body. */
+type ValueReader = (c: Cursor) => Expr;
+
+function parseProps(c: Cursor, value: ValueReader): PropertyCondition[] | null {
   if (!c.eat('{')) return null;
   const props: PropertyCondition[] = [];
   if (!c.at('}')) {
@@ -68,21 +72,20 @@ function parseProps(c: Cursor): PropertyCondition[] | null {
       if (start.kind !== 'string' && start.kind !== 'word') c.fail(['attribute name']);
       const key = start.kind === 'string' ? unquote(c.next().text) : c.next().text;
       c.expect(':');
-      const value = parseExpr(c);
-      props.push({ kind: 'PropertyCondition', key, value, range: c.rangeFrom(start) });
+      props.push({ kind: 'PropertyCondition', key, value: value(c), range: c.rangeFrom(start) });
     } while (c.eat(','));
   }
   c.expect('}');
   return props;
 }
 
-function parseNode(c: Cursor, first: boolean): VertexStep {
+function parseNode(c: Cursor, first: boolean, value: ValueReader): VertexStep {
   const start = c.expect('(');
   const alias = c.atName('vertex alias') ? c.name('vertex alias') : null;
   const types = names(c, 'vertex type', true);
   // A pattern cannot start with an empty GSQL step: `()` is any vertex, `_`.
   if (first && alias === null && types.length === 0) types.push('_');
-  const props = parseProps(c);
+  const props = parseProps(c, value);
   c.expect(')');
   const range = c.rangeFrom(start);
   return { kind: 'VertexStep', types, alias, ...(props ? { props } : {}), range };
@@ -94,7 +97,7 @@ function atEdge(c: Cursor): boolean {
   return c.at('<') && c.peekIs(1, '-') && edgeRest(c, 2);
 }
 
-function parseEdge(c: Cursor): EdgeStep {
+function parseEdge(c: Cursor, value: ValueReader): EdgeStep {
   const start = c.tok;
   const left = c.eat('<');
   c.expect('-');
@@ -104,7 +107,7 @@ function parseEdge(c: Cursor): EdgeStep {
   const typeStart = c.tok;
   const typeNames = names(c, 'edge type', false);
   const repeat: Repeat | null = c.at('*') ? parseRepeat(c) : null;
-  const props = parseProps(c);
+  const props = parseProps(c, value);
   c.expect(']');
   const right = c.eat('->') || (c.expect('-'), c.eat('>'));
   if (left && right) c.fail([], "an edge pattern cannot point both ways ('<-[' with ']->')");
@@ -139,15 +142,18 @@ function bareEdge(c: Cursor, start: Token, left: boolean): EdgeStep {
   return { kind: 'EdgeStep', arrow: 'none', types, alias: null, repeat: null, range };
 }
 
-/** `(a:T)-[e:E]->(b)...`: one pattern in the GSQL representation. */
-export function parseCypherPattern(c: Cursor): Pattern {
+/**
+ * `(a:T)-[e:E]->(b)...`: one pattern in the GSQL representation. Property values are GSQL
+ * expressions unless another reader is given (an openCypher body's own).
+ */
+export function parseCypherPattern(c: Cursor, value: ValueReader = parseExpr): Pattern {
   const start = c.tok;
-  const source = parseNode(c, true);
+  const source = parseNode(c, true, value);
   const hops: Hop[] = [];
   while (atEdge(c)) {
     const hopStart = c.tok;
-    const edge = parseEdge(c);
-    const target = parseNode(c, false);
+    const edge = parseEdge(c, value);
+    const target = parseNode(c, false, value);
     hops.push({ kind: 'Hop', edge, target, range: c.rangeFrom(hopStart) });
   }
   return { kind: 'Pattern', source, hops, cypher: true, range: c.rangeFrom(start) };
