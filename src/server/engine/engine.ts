@@ -5,7 +5,9 @@
 // (a file of the whole graph; store/recover.ts reads the newest good one back on open).
 // Read-only queries yield while they run; `reads` (store/read-gate.ts) holds a durable write
 // back from the in-memory graph until the queries running before it end, so each sees the graph
-// as of its start; the write is acknowledged once applied.
+// as of its start; the write is acknowledged once applied. A staged request (a load) is applied
+// in slices that give the event loop back; meanwhile `applying` is set and whatever would read
+// the graph waits for it, so no one sees part of a request.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CatalogData } from './catalog/types.js';
@@ -16,6 +18,9 @@ import { CheckpointFiles } from './store/checkpoint-files.js';
 import { LogStore } from './store/log-store.js';
 import { ReadGate } from './store/read-gate.js';
 import { mutationRows, recoverGraph, type CheckpointSource } from './store/recover.js';
+
+/** How long a staged request's apply runs before it gives the event loop back (ms). */
+const applySliceMs = 5;
 
 export interface EngineOptions {
   /** Data folder; created if absent. */
@@ -65,6 +70,8 @@ export interface RebuildSummary {
 
 export class Engine {
   private queue: Promise<unknown> = Promise.resolve();
+  /** See `applying`. */
+  private applyingNow: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
   /** Read-only queries register here; writes and folds wait for them (see read-gate.ts). */
@@ -176,6 +183,8 @@ export class Engine {
     };
     return {
       write: async (plan, phase = 0) => {
+        // Planning reads the graph: never between two slices of another request's apply.
+        for (let a = this.applyingNow; a; a = this.applyingNow) await a;
         if (this.closed) throw new Error('the engine is closed');
         const mutations = plan(this.graph).mutations;
         if (mutations.length === 0) return;
@@ -215,12 +224,7 @@ export class Engine {
         const report = emptyReport();
         // Each edge table grows once, and one adjacency merge for the whole request.
         for (const [type, n] of edgesByType) this.graph.edgeTable(type)?.reserve(n);
-        this.graph.bulk(() => {
-          for (const entry of this.store.entriesIn(range)) {
-            for (const mutation of entry) this.graph.apply(mutation, report);
-            this.pendingRows += mutationRows(entry);
-          }
-        });
+        await this.applyInSlices(range, report);
         return report;
       } finally {
         this.reads.finish(seq);
@@ -229,6 +233,50 @@ export class Engine {
     const next = this.queue.then(run, run);
     this.queue = next.catch(() => undefined);
     return next;
+  }
+
+  /**
+   * Applies a committed request's log entries (durable already) with the event loop given back
+   * between entries once a slice's time is used, so a large load does not hold every other
+   * request for seconds. Nothing may see the graph between two slices: queries that would start
+   * wait at the read gate (this write has arrived and not finished), and everything else that
+   * reads the graph outside the write queue waits on `applying` (see there).
+   */
+  private async applyInSlices(
+    range: { first: number; count: number },
+    report: ApplyReport,
+  ): Promise<void> {
+    let done: () => void = () => undefined;
+    this.applyingNow = new Promise((resolve) => (done = resolve));
+    this.graph.beginBulk();
+    try {
+      let sliceEnd = performance.now() + applySliceMs;
+      for (let seq = range.first; seq < range.first + range.count; seq++) {
+        // One entry at a time: no read transaction is held open across the yields.
+        for (const entry of this.store.entriesIn({ first: seq, count: 1 })) {
+          for (const mutation of entry) this.graph.apply(mutation, report);
+          this.pendingRows += mutationRows(entry);
+        }
+        if (performance.now() < sliceEnd) continue;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        sliceEnd = performance.now() + applySliceMs;
+      }
+    } finally {
+      this.graph.endBulk();
+      this.applyingNow = undefined;
+      done();
+    }
+  }
+
+  /**
+   * Set while a staged request is being applied in slices (applyInSlices): resolves when it is
+   * applied whole. Whatever reads the graph outside the write queue and the read gate (HTTP
+   * handlers, a query about to start, a query that may write at its yields, a staged write's
+   * planning) waits while it is set, re-checking after each wait:
+   * `for (let a = engine.applying; a; a = engine.applying) await a;`.
+   */
+  get applying(): Promise<void> | undefined {
+    return this.applyingNow;
   }
 
   /** Replaces the catalog (a schema change), durably; `change` throws to refuse. */

@@ -296,6 +296,10 @@ export async function dispatch(
       state.info,
       res,
     );
+    // A load being applied in slices is seen whole or not at all: handlers wait for its end
+    // (the public ping does not read the graph, and answers meanwhile).
+    if (service !== 'public')
+      for (let a = state.engine.applying; a; a = state.engine.applying) await a;
     const reply = await handler(ctx as unknown as RequestContext);
     writeAnswer(
       res,

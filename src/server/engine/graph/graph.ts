@@ -95,13 +95,25 @@ export class Graph {
    * end, in one merge per adjacency, instead of after each batch.
    */
   bulk<T>(fn: () => T): T {
-    this.bulkDepth += 1;
+    this.beginBulk();
     try {
       return fn();
     } finally {
-      this.bulkDepth -= 1;
-      if (this.bulkDepth === 0) this.syncAdjacency();
+      this.endBulk();
     }
+  }
+
+  /**
+   * bulk() split in two, for an apply that yields between its parts (Engine.commitStaged): no
+   * reader may look at the graph until endBulk(), which puts the edges into the adjacency.
+   */
+  beginBulk(): void {
+    this.bulkDepth += 1;
+  }
+
+  endBulk(): void {
+    this.bulkDepth -= 1;
+    if (this.bulkDepth === 0) this.syncAdjacency();
   }
 
   /** Puts edges inserted by batches into the adjacency (see EdgeTable.syncAdjacency). */

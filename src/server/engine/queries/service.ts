@@ -193,6 +193,9 @@ export class QueryService {
     );
     let unlink: (() => void) | undefined;
     try {
+      // Not between two slices of a load's apply (Engine.applying); from here to the read
+      // gate's registration in onStart nothing yields.
+      for (let a = this.engine.applying; a; a = this.engine.applying) await a;
       onStart?.();
       // Edges loaded since the last rebuild sit in per-vertex delta lists until the 30 s fold;
       // a traversal over the compact arrays is faster, so a large delta is merged first. Only

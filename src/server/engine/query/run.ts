@@ -786,6 +786,9 @@ export class Run {
     this.check();
     this.checkMemory();
     await new Promise<void>((resolve) => setImmediate(resolve));
+    // A query that may write is not held off by the read gate: it must not go on while a load
+    // is half applied (Engine.applying).
+    for (let a = this.ctx.engine?.applying; a; a = this.ctx.engine?.applying) await a;
     this.check();
     this.sliceEnd = performance.now() + SLICE_MS;
   }
