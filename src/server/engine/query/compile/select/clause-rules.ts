@@ -13,6 +13,9 @@
 //   are updated in ACCUM (the SELECT page, updating vertex-attached accumulators);
 // - to_vertex() and to_vertex_set() may not be used in POST-ACCUM (the vertex-methods page, since
 //   4.1; the ACCUM case is refused where calls compile).
+// - PRINT, UPDATE, the query-body DELETE and SELECT statements are query-body statements: a
+//   clause may not hold them (the output page: PRINT is query-body level; the data modification
+//   page: UPDATE and DELETE only as query-body statements; println and DELETE(alias) serve there);
 // - a collection accumulator's mutator functions (clear, remove, update, pop, reallocate, ...)
 //   run on a global accumulator only at the query-body level, on a vertex-attached one only in
 //   POST-ACCUM (the accumulators page, each collection accumulator's functions).
@@ -144,6 +147,32 @@ function checkMutators(c: CompileContext, stmts: readonly Node[], post: boolean)
     });
 }
 
+const BODY_ONLY: Readonly<Partial<Record<Node['kind'], string>>> = {
+  Print: 'PRINT',
+  Update: 'UPDATE',
+  Delete: 'DELETE ... FROM',
+  SelectStmt: 'SELECT',
+  VertexSetDecl: 'a vertex set declaration',
+  TableSelect: 'SELECT',
+};
+
+function checkBodyOnly(c: CompileContext, stmts: readonly Node[], clause: string): void {
+  for (const stmt of stmts)
+    walk(stmt, {
+      enter(node) {
+        const what = BODY_ONLY[node.kind];
+        if (what === undefined) return;
+        c.error(
+          node,
+          'QUERY-BAD-CLAUSE',
+          `${what} is a query-body statement: it cannot stand in ${clause}` +
+            (node.kind === 'Print' ? ' (write to a FILE object with println there)' : ''),
+        );
+        return false;
+      },
+    });
+}
+
 /** The clause rules of one SELECT (or of DELETE / UPDATE when `statement` names which). */
 export function checkClauseRules(c: CompileContext, sel: Select, statement?: string): void {
   checkGlobalAssignments(c, sel.accum ?? [], statement ?? 'an ACCUM clause');
@@ -152,7 +181,9 @@ export function checkClauseRules(c: CompileContext, sel: Select, statement?: str
   if (statement === undefined && !sel.from.some((p) => p.cypher === true))
     checkVertexAttrAssignments(c, sel);
   checkMutators(c, sel.accum ?? [], false);
+  checkBodyOnly(c, sel.accum ?? [], statement ?? 'an ACCUM clause');
   for (const clause of sel.postAccum) {
+    checkBodyOnly(c, clause, 'a POST-ACCUM clause');
     checkMutators(c, clause, true);
     checkGlobalAssignments(c, clause, 'a POST-ACCUM clause');
     checkPostAccum(c, sel, clause);
