@@ -163,7 +163,10 @@ class Translation {
           if (this.groupKeys !== null) refuse(clause.range, 'a MATCH after a WITH that aggregates');
           if (this.pending !== null)
             refuse(clause.range, 'a MATCH after a WITH with ORDER BY, SKIP or LIMIT');
-          for (const p of clause.patterns) this.patterns.push(this.pattern(p));
+          for (const p of clause.patterns) {
+            this.patterns.push(this.pattern(p));
+            this.refuseDisconnected(p.range);
+          }
           if (clause.where) this.where.push(this.bind(clause.where));
           break;
         case 'CypherWith':
@@ -262,6 +265,20 @@ class Translation {
       },
       range,
     };
+  }
+
+  /**
+   * Every pattern must share a vertex variable with the ones before it: the reference lists
+   * disconnected pattern fragments (`MATCH (x:T), (y:T)`), and a MATCH not going on from the
+   * preceding WITH's variables, as not supported.
+   */
+  private refuseDisconnected(at: Range): void {
+    const last = this.patterns.at(-1);
+    if (last === undefined || this.patterns.length === 1) return;
+    const mine = vertexAliasesOf(last);
+    const before = new Set(this.patterns.slice(0, -1).flatMap(vertexAliasesOf));
+    if (!mine.some((a) => before.has(a)))
+      refuse(at, 'a pattern that shares no node variable with the patterns before it');
   }
 
   /** A new alias that no name of the query uses. */
@@ -525,6 +542,12 @@ class Translation {
       bound[0] === only
     );
   }
+}
+
+function vertexAliasesOf(p: Pattern): string[] {
+  return [p.source, ...p.hops.map((h) => h.target)].flatMap((s) =>
+    s.alias === null ? [] : [s.alias],
+  );
 }
 
 const zero: Range = {
