@@ -19,6 +19,8 @@ export function withSessionSyntax(
   if (statement.kind !== 'CreateQuery' && statement.kind !== 'InterpretBlock')
     return { statement, text };
   if (statement.syntax !== null) return { statement, text };
+  // An openCypher body has no GSQL syntax version (its header takes no SYNTAX).
+  if (statement.opencypher !== undefined) return { statement, text };
   // The body's opening brace: the first `{` token (a parameter default may hold one in a string).
   const brace = lex(text).find((t) => t.kind === 'op' && t.text === '{');
   if (!brace) return { statement, text };
