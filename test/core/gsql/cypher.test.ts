@@ -5,6 +5,7 @@
 // test/server/engine/query/reference/cypher-*.txt.
 import { describe, expect, it } from 'vitest';
 import {
+  check,
   format,
   highlightTokens,
   inputState,
@@ -60,6 +61,28 @@ describe('openCypher refusals and syntax errors', () => {
     const { ast, diagnostics } = parse(text);
     expect(diagnostics.filter((d) => d.severity === 'error')).toHaveLength(1);
     expect(ast.statements.map((s) => s.kind)).toEqual(['InterpretBlock', 'Ls']);
+  });
+});
+
+describe('openCypher headers', () => {
+  it('reads the forms of the web-shell page: DISTRIBUTED, OR REPLACE, a named INTERPRET', () => {
+    const text = [
+      'CREATE DISTRIBUTED OPENCYPHER QUERY get_user() FOR GRAPH g {',
+      '  MATCH (u:user) WHERE u.id = "test" RETURN u',
+      '}',
+      'CREATE OR REPLACE OPENCYPHER QUERY test1(){',
+      '  MATCH (n:Person)',
+      '  RETURN percentileCont(n.age, 0.4)',
+      '}',
+      'INTERPRET OPENCYPHER QUERY named(INT k) FOR GRAPH g { MATCH (u:user) RETURN u }',
+    ].join('\n');
+    const { ast, diagnostics } = parse(text);
+    expect(diagnostics).toEqual([]);
+    const [a, b, c] = ast.statements;
+    expect(a).toMatchObject({ kind: 'CreateQuery', distributed: true, name: 'get_user' });
+    expect(b).toMatchObject({ kind: 'CreateQuery', orReplace: true, graph: null });
+    expect(c).toMatchObject({ kind: 'InterpretBlock', graph: 'g' });
+    expect(check(text).diagnostics).toEqual([]);
   });
 });
 
