@@ -99,6 +99,11 @@ export function compileStmt(comp: CompileContext, s: QueryStmt, cx: Cx, upper: C
     case 'VarDecl': {
       const t = typeOf(comp, s.type);
       const inits = s.vars.map((v) => {
+        // The data-types page: MAP has no literal, so `(k -> v)` (a MapAccum input), a list or
+        // a set literal cannot give a MAP variable its value.
+        const literal = v.init?.kind === 'Arrow' || v.init?.kind === 'ListLit';
+        if (s.type.kind === 'MapType' && (literal || v.init?.kind === 'TupleLit'))
+          comp.error(v.init ?? s, 'QUERY-BAD-DECLARATION', `MAP ${v.name}: a MAP has no literal`);
         const init = v.init ? compileExpr(comp, v.init, cx) : null;
         const slot = comp.slot();
         declare(comp, cx, v.name, { kind: 'var', slot, t, row: cx.mode !== 'body' }, s);
