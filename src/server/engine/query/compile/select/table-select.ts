@@ -7,7 +7,9 @@
 // rows), HAVING keeps groups, DISTINCT drops repeated rows, ORDER BY sorts, LIMIT cuts. HAVING
 // and ORDER BY may name columns by their names, aggregate again, or use the FROM aliases (the
 // group's first row). percentileCont(x, p) aggregates too (the aggregation-functions page's
-// SELECT percentileCont(p.id, 0.4) INTO T, and openCypher's percentileCont). Only SYNTAX v2
+// SELECT percentileCont(p.id, 0.4) INTO T, and openCypher's percentileCont), and collect(x),
+// the list of a group's values, which only the openCypher translation writes (the ecosys
+// openCypher tutorial's c15: COLLECT(e.amount) AS amounts). Only SYNTAX v2
 // (and v3) has it; ACCUM and POST-ACCUM are not part of it.
 import type {
   Call,
@@ -37,6 +39,7 @@ const AGGREGATES = new Map([
   ['min', 1],
   ['max', 1],
   ['percentilecont', 2],
+  ['collect', 1],
 ]);
 
 /** `COUNT(x)`, `sum(DISTINCT x)`, `count(*)`...: an aggregated column or HAVING/ORDER BY term. */
@@ -234,6 +237,7 @@ export function compileTableSelect(
 
   const aggType = (agg: Aggregate): T => {
     if (agg.name === 'count') return INT;
+    if (agg.name === 'collect') return { k: 'list', el: types[agg.input] ?? INT };
     const b = BUILTINS.get(agg.name);
     const el = agg.input >= 0 ? (types[agg.input] ?? INT) : INT;
     return b ? b.type([{ k: 'list', el }, ...agg.extra.map(() => DOUBLE)]) : el;
@@ -249,6 +253,7 @@ export function compileTableSelect(
         vals = xs.filter((x) => (seen.has(keyOf(x)) ? false : (seen.add(keyOf(x)), true)));
       }
       if (agg.name === 'count') return vals.length;
+      if (agg.name === 'collect') return vals.slice();
       return fn ? fn([vals, ...agg.extra.map((f) => f(r))], r) : null;
     };
   };
