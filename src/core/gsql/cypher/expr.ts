@@ -165,7 +165,11 @@ function parsePostfix(c: Cursor): Expr {
       const index = parseCypherExpr(c);
       if (c.at('..')) unsupported(c.tok, 'a list slice');
       c.expect(']');
-      e = { kind: 'Index', target: e, index, range: c.rangeFrom(start) };
+      // `n["name"]`: a property named by a string is that property.
+      e =
+        e.kind === 'Name' && index.kind === 'StringLit'
+          ? { kind: 'Attr', target: e, name: index.value, range: c.rangeFrom(start) }
+          : { kind: 'Index', target: e, index, range: c.rangeFrom(start) };
     } else {
       return e;
     }
@@ -320,7 +324,15 @@ function parseCall(c: Cursor, nameTok: Token): Expr {
     while (c.eat(','));
   }
   c.expect(')');
-  return { kind: 'Call', name: gsql, args, distinct, range: c.rangeFrom(nameTok) };
+  const range = c.rangeFrom(nameTok);
+  if (gsql === 'e' || gsql === 'timestamp') {
+    if (args.length > 0) c.fail([], `${nameTok.text}() takes no arguments`);
+    // e() is exp(1); timestamp() the milliseconds since 1970 of now() (whole seconds).
+    if (gsql === 'e') return call('exp', [int(1, range)], range);
+    const seconds = call('datetime_to_epoch', [call('now', [], range)], range);
+    return binary('*', seconds, int(1000, range));
+  }
+  return { kind: 'Call', name: gsql, args, distinct, range };
 }
 
 function parseCase(c: Cursor): Expr {

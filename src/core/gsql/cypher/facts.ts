@@ -80,6 +80,9 @@ export const CYPHER_FUNCTIONS: ReadonlyMap<string, string> = new Map([
   ['avg', 'avg'],
   ['min', 'min'],
   ['max', 'max'],
+  ['replace', 'replace'],
+  ['e', 'e'],
+  ['timestamp', 'timestamp'],
   ['percentilecont', 'percentileCont'],
   // Listed as not yet supported on the reference's page, but the real service's recorded output
   // shows it (the ecosys openCypher tutorial's c15); the SQL-like SELECT folds it.
@@ -87,11 +90,11 @@ export const CYPHER_FUNCTIONS: ReadonlyMap<string, string> = new Map([
 ]);
 
 /**
- * Functions the reference lists as not yet supported in openCypher bodies (and `replace`,
- * `e`, `timestamp` and the other aggregates, which this service does not compute there yet).
+ * Functions the reference lists as not yet supported in openCypher bodies (collect() aside, see
+ * above).
  */
 export const CYPHER_UNSUPPORTED_FUNCTIONS = words(`
   endnode exists head id keys labels last length nodes properties range relationships
   size split startnode tail stdev stdevp percentiledisc toboolean tofloat
-  tointeger replace e timestamp elementid
+  tointeger elementid
 `);
