@@ -5,9 +5,9 @@
 // (a file of the whole graph; store/recover.ts reads the newest good one back on open).
 // Read-only queries yield while they run; `reads` (store/read-gate.ts) holds a durable write
 // back from the in-memory graph until the queries running before it end, so each sees the graph
-// as of its start; the write is acknowledged once applied. A staged request (a load) is applied
-// in slices that give the event loop back; meanwhile `applying` is set and whatever would read
-// the graph waits for it, so no one sees part of a request.
+// as of its start; the write is acknowledged once applied. A staged request (a load) is applied,
+// and a rebuild folds, in slices that give the event loop back; meanwhile `applying` is set and
+// whatever would read the graph waits for it, so no one sees part of a request or of a fold.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CatalogData } from './catalog/types.js';
@@ -224,7 +224,7 @@ export class Engine {
         const report = emptyReport();
         // Each edge table grows once, and one adjacency merge for the whole request.
         for (const [type, n] of edgesByType) this.graph.edgeTable(type)?.reserve(n);
-        await this.applyInSlices(range, report);
+        await this.runSliced(this.applySteps(range, report));
         return report;
       } finally {
         this.reads.finish(seq);
@@ -236,41 +236,51 @@ export class Engine {
   }
 
   /**
-   * Applies a committed request's log entries (durable already) with the event loop given back
-   * between entries once a slice's time is used, so a large load does not hold every other
-   * request for seconds. Nothing may see the graph between two slices: queries that would start
-   * wait at the read gate (this write has arrived and not finished), and everything else that
-   * reads the graph outside the write queue waits on `applying` (see there).
+   * Runs `steps` (changes of the in-memory graph), giving the event loop back once a slice's
+   * time is used, so a large load or fold does not hold every other request for seconds. Nothing
+   * may see the graph between two slices: `applying` is set meanwhile (see there), and queries
+   * that would start wait for it (a load's write has also not finished at the read gate).
    */
-  private async applyInSlices(
-    range: { first: number; count: number },
-    report: ApplyReport,
-  ): Promise<void> {
+  private async runSliced(steps: Generator<void>): Promise<void> {
     let done: () => void = () => undefined;
     this.applyingNow = new Promise((resolve) => (done = resolve));
-    this.graph.beginBulk();
     try {
       let sliceEnd = performance.now() + applySliceMs;
+      while (!steps.next().done) {
+        if (performance.now() < sliceEnd) continue;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        sliceEnd = performance.now() + applySliceMs;
+      }
+    } finally {
+      this.applyingNow = undefined;
+      done();
+    }
+  }
+
+  /** A committed request's log entries (durable already) applied, a step per entry. */
+  private *applySteps(
+    range: { first: number; count: number },
+    report: ApplyReport,
+  ): Generator<void> {
+    this.graph.beginBulk();
+    try {
       for (let seq = range.first; seq < range.first + range.count; seq++) {
         // One entry at a time: no read transaction is held open across the yields.
         for (const entry of this.store.entriesIn({ first: seq, count: 1 })) {
           for (const mutation of entry) this.graph.apply(mutation, report);
           this.pendingRows += mutationRows(entry);
         }
-        if (performance.now() < sliceEnd) continue;
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        sliceEnd = performance.now() + applySliceMs;
+        yield;
       }
     } finally {
-      this.graph.endBulk();
-      this.applyingNow = undefined;
-      done();
+      // The request's edges reach the adjacency in one merge, itself in steps.
+      yield* this.graph.endBulkSteps();
     }
   }
 
   /**
-   * Set while a staged request is being applied in slices (applyInSlices): resolves when it is
-   * applied whole. Whatever reads the graph outside the write queue and the read gate (HTTP
+   * Set while a staged request is being applied, or the adjacency folded, in slices (runSliced):
+   * resolves when that is done. Whatever reads the graph outside the write queue and the read gate (HTTP
    * handlers, a query about to start, a query that may write at its yields, a staged write's
    * planning) waits while it is set, re-checking after each wait:
    * `for (let a = engine.applying; a; a = engine.applying) await a;`.
@@ -312,7 +322,8 @@ export class Engine {
         this.reads.finish(seq);
       }
       const foldedEdges = this.graph.pendingEdges;
-      this.graph.fold();
+      // In slices; no reader has registered since the check above (this continuation).
+      await this.runSliced(this.graph.foldSteps());
       const due =
         force ||
         this.pendingEntries >= this.checkpointAfter ||

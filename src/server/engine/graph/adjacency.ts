@@ -6,6 +6,16 @@
 // Between rebuilds a query may compact a large delta into the CSR early (walking the delta list
 // of every vertex costs about a third more than the CSR range); `unfolded` keeps counting the
 // edges added since the last rebuild, so what /rebuildnow reports does not change.
+// Merges (append, compact, fold) also come as generators of steps, for a caller that gives the
+// event loop back between them while no one reads the graph (Engine.applying).
+
+/** The steps of appendSteps/compactSteps yield once per this many (plus one) items. */
+const stepMask = 0xffff;
+
+/** Runs the steps of a stepped operation to the end, without yielding to anyone. */
+export function runSteps(steps: Generator<void>): void {
+  while (!steps.next().done);
+}
 
 export class Adjacency {
   /** offsets[v]..offsets[v+1] index `edges` for vertex v < built. */
@@ -73,6 +83,27 @@ export class Adjacency {
     from: number,
     to: number,
   ): void {
+    runSteps(
+      this.appendSteps(vertexCount, alive, farTypes, fars, typeIndex, sideTypes, sides, from, to),
+    );
+  }
+
+  /**
+   * append() in steps: it yields every few thousand vertices or edges, so a caller may give the
+   * event loop back in between (nothing may read or change this adjacency until it is done; the
+   * new arrays replace the old ones at the end).
+   */
+  *appendSteps(
+    vertexCount: number,
+    alive: Uint8Array,
+    farTypes: Uint16Array,
+    fars: Int32Array,
+    typeIndex: number,
+    sideTypes: Uint16Array,
+    sides: Int32Array,
+    from: number,
+    to: number,
+  ): Generator<void> {
     const counts = new Uint32Array(vertexCount + 1);
     const built = Math.min(this.built, vertexCount);
     const offsets = this.offsets;
@@ -82,6 +113,7 @@ export class Adjacency {
     // No CSR edge deleted since the last compaction: its ranges are copied as they are.
     const clean = this.dead === 0 && oldFar.length === old.length;
     for (let v = 0; v < built; v++) {
+      if ((v & stepMask) === stepMask) yield;
       const start = offsets[v] as number;
       const end = offsets[v + 1] as number;
       let n = end - start;
@@ -99,6 +131,7 @@ export class Adjacency {
     }
     let added = 0;
     for (let e = from; e < to; e++) {
+      if ((e & stepMask) === stepMask) yield;
       if (sideTypes[e] !== typeIndex || alive[e] !== 1) continue;
       const v = sides[e] as number;
       counts[v + 1] = (counts[v + 1] as number) + 1;
@@ -114,6 +147,7 @@ export class Adjacency {
     if (clean && built > 0) {
       // Vertex by vertex, each existing range moves to its new place (far ends included).
       for (let v = 0; v < built; v++) {
+        if ((v & stepMask) === stepMask) yield;
         const start = offsets[v] as number;
         const end = offsets[v + 1] as number;
         if (end === start) continue;
@@ -134,6 +168,7 @@ export class Adjacency {
       }
     } else {
       for (let v = 0; v < built; v++) {
+        if ((v & stepMask) === stepMask) yield;
         const end = offsets[v + 1] as number;
         let c = cursor[v] as number;
         for (let i = offsets[v] as number; i < end; i++) {
@@ -159,6 +194,7 @@ export class Adjacency {
       cursor[v] = c;
     }
     for (let e = from; e < to; e++) {
+      if ((e & stepMask) === stepMask) yield;
       if (sideTypes[e] !== typeIndex || alive[e] !== 1) continue;
       const v = sides[e] as number;
       const c = cursor[v] as number;
@@ -188,7 +224,18 @@ export class Adjacency {
     farTypes: Uint16Array = new Uint16Array(0),
     fars: Int32Array = new Int32Array(0),
   ): void {
-    if (this.deltaCount > 0 || this.dead > 0) this.compact(vertexCount, alive, farTypes, fars);
+    runSteps(this.foldSteps(vertexCount, alive, farTypes, fars));
+  }
+
+  /** fold() in steps (see appendSteps). */
+  *foldSteps(
+    vertexCount: number,
+    alive: Uint8Array,
+    farTypes: Uint16Array = new Uint16Array(0),
+    fars: Int32Array = new Int32Array(0),
+  ): Generator<void> {
+    if (this.deltaCount > 0 || this.dead > 0)
+      yield* this.compactSteps(vertexCount, alive, farTypes, fars);
     this.unfolded = 0;
   }
 
@@ -204,11 +251,22 @@ export class Adjacency {
     farTypes: Uint16Array = new Uint16Array(0),
     fars: Int32Array = new Int32Array(0),
   ): void {
+    runSteps(this.compactSteps(vertexCount, alive, farTypes, fars));
+  }
+
+  /** compact() in steps (see appendSteps). */
+  *compactSteps(
+    vertexCount: number,
+    alive: Uint8Array,
+    farTypes: Uint16Array = new Uint16Array(0),
+    fars: Int32Array = new Int32Array(0),
+  ): Generator<void> {
     const counts = new Uint32Array(vertexCount + 1);
     const offsets = this.offsets;
     const old = this.edges;
     const built = Math.min(this.built, vertexCount);
     for (let v = 0; v < built; v++) {
+      if ((v & stepMask) === stepMask) yield;
       let n = 0;
       const end = offsets[v + 1] as number;
       for (let i = offsets[v] as number; i < end; i++) if (alive[old[i] as number] === 1) n++;
@@ -226,6 +284,7 @@ export class Adjacency {
     const edges = new Int32Array(total);
     const cursor = counts.slice(0, vertexCount);
     for (let v = 0; v < built; v++) {
+      if ((v & stepMask) === stepMask) yield;
       const end = offsets[v + 1] as number;
       let c = cursor[v] as number;
       for (let i = offsets[v] as number; i < end; i++) {
@@ -246,6 +305,7 @@ export class Adjacency {
     const farType = new Uint16Array(total);
     const far = new Int32Array(total);
     for (let i = 0; i < total; i++) {
+      if ((i & stepMask) === stepMask) yield;
       const e = edges[i] as number;
       farType[i] = farTypes[e] ?? 0;
       far[i] = fars[e] ?? 0;

@@ -5,7 +5,7 @@
 // alone until syncAdjacency(), which merges them in one pass when they are many.
 import type { EdgeTypeDef } from '../catalog/types.js';
 import { defaultOf } from '../values.js';
-import { Adjacency } from './adjacency.js';
+import { Adjacency, runSteps } from './adjacency.js';
 import { ensureSize, fillDefaults } from './arrays.js';
 import { PairIndex } from './pair-index.js';
 
@@ -181,6 +181,11 @@ export class EdgeTable {
    * `slotCounts`: vertex slots per type index (the merged CSR covers them all).
    */
   syncAdjacency(slotCounts?: readonly number[]): void {
+    runSteps(this.syncAdjacencySteps(slotCounts));
+  }
+
+  /** syncAdjacency() in steps (see Adjacency.appendSteps). */
+  *syncAdjacencySteps(slotCounts?: readonly number[]): Generator<void> {
     const from = this.adjacencyUpTo;
     const to = this.slotCount;
     if (from >= to) return;
@@ -218,11 +223,11 @@ export class EdgeTable {
     const { alive, srcType, src, dstType, dst } = this;
     for (const t of outTypes) {
       const adj = (this.out[t] ??= new Adjacency());
-      adj.append(slotCounts[t] ?? 0, alive, dstType, dst, t, srcType, src, from, to);
+      yield* adj.appendSteps(slotCounts[t] ?? 0, alive, dstType, dst, t, srcType, src, from, to);
     }
     for (const t of inTypes) {
       const adj = (this.in[t] ??= new Adjacency());
-      adj.append(slotCounts[t] ?? 0, alive, srcType, src, t, dstType, dst, from, to);
+      yield* adj.appendSteps(slotCounts[t] ?? 0, alive, srcType, src, t, dstType, dst, from, to);
     }
   }
 
@@ -265,8 +270,15 @@ export class EdgeTable {
 
   /** Folds every adjacency's delta into its CSR (vertex counts per type index given). */
   fold(slotCounts: readonly number[]): void {
-    this.out.forEach((adj, t) => adj.fold(slotCounts[t] ?? 0, this.alive, this.dstType, this.dst));
-    this.in.forEach((adj, t) => adj.fold(slotCounts[t] ?? 0, this.alive, this.srcType, this.src));
+    runSteps(this.foldSteps(slotCounts));
+  }
+
+  /** fold() in steps (see Adjacency.appendSteps). */
+  *foldSteps(slotCounts: readonly number[]): Generator<void> {
+    for (const [t, adj] of this.out.entries())
+      if (adj) yield* adj.foldSteps(slotCounts[t] ?? 0, this.alive, this.dstType, this.dst);
+    for (const [t, adj] of this.in.entries())
+      if (adj) yield* adj.foldSteps(slotCounts[t] ?? 0, this.alive, this.srcType, this.src);
   }
 
   hasLargeDelta(minDelta: number): boolean {

@@ -27,6 +27,7 @@ import {
 } from '../mutations.js';
 import { KeyReader } from '../keys.js';
 import { uniqueValues } from '../values.js';
+import { runSteps } from './adjacency.js';
 import { combine } from './combine.js';
 import { EdgeTable, maxSlotsPerType } from './edge-table.js';
 import { bytesText, VertexTable } from './vertex-table.js';
@@ -112,17 +113,27 @@ export class Graph {
   }
 
   endBulk(): void {
+    runSteps(this.endBulkSteps());
+  }
+
+  /** endBulk() in steps (see Adjacency.appendSteps): no reader until the last one. */
+  *endBulkSteps(): Generator<void> {
     this.bulkDepth -= 1;
-    if (this.bulkDepth === 0) this.syncAdjacency();
+    if (this.bulkDepth === 0) yield* this.syncAdjacencySteps();
   }
 
   /** Puts edges inserted by batches into the adjacency (see EdgeTable.syncAdjacency). */
   syncAdjacency(): void {
+    runSteps(this.syncAdjacencySteps());
+  }
+
+  /** syncAdjacency() in steps (see Adjacency.appendSteps). */
+  *syncAdjacencySteps(): Generator<void> {
     let counts: number[] | undefined;
     for (const table of this.edges.values()) {
       if (!table.deferred) continue;
       counts ??= this.vertexByIndex.map((t) => t?.slotCount ?? 0);
-      table.syncAdjacency(counts);
+      yield* table.syncAdjacencySteps(counts);
     }
   }
 
@@ -430,9 +441,17 @@ export class Graph {
 
   /** Folds the deltas of every edge type into compact adjacency. */
   fold(): void {
-    this.syncAdjacency();
+    runSteps(this.foldSteps());
+  }
+
+  /**
+   * fold() in steps (see Adjacency.appendSteps): the graph may not be read or changed until the
+   * last one.
+   */
+  *foldSteps(): Generator<void> {
+    yield* this.syncAdjacencySteps();
     const counts = this.vertexByIndex.map((t) => t?.slotCount ?? 0);
-    for (const table of this.edges.values()) table.fold(counts);
+    for (const table of this.edges.values()) yield* table.foldSteps(counts);
   }
 
   /**
