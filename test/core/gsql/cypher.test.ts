@@ -3,6 +3,9 @@
 // the editor-facing entry points (formatting, REPL input state, statement splitting,
 // highlighting). Their results on a real engine are pinned by the reference cases
 // test/server/engine/query/reference/cypher-*.txt.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   check,
@@ -170,5 +173,30 @@ describe('openCypher in editors', () => {
       'WITH',
       'RETURN',
     ]);
+  });
+});
+
+describe('openCypher robustness', () => {
+  // Every openCypher query of the reference cases, cut off at every character and with each
+  // character dropped in turn: the front end reports problems and never throws.
+  const folder = fileURLToPath(new URL('../../server/engine/query/reference/', import.meta.url));
+  const queries = readdirSync(folder)
+    .filter((f) => f.startsWith('cypher-') && f.endsWith('.txt'))
+    .flatMap(
+      (f) => readFileSync(join(folder, f), 'utf8').match(/^\S.*OPENCYPHER QUERY[^]*?^\}$/gm) ?? [],
+    );
+
+  it('finds the queries it mutates', () => {
+    expect(queries.length).toBeGreaterThan(40);
+  });
+
+  it('never throws on a cut-off or damaged openCypher query', () => {
+    for (const q of queries) {
+      for (let i = 0; i < q.length; i++) {
+        for (const text of [q.slice(0, i), q.slice(0, i) + q.slice(i + 1)]) {
+          expect(() => parse(text), text).not.toThrow();
+        }
+      }
+    }
   });
 });
