@@ -5,6 +5,12 @@ import type { AccSpec } from './types.js';
 
 export class HeapAcc extends AccBase {
   list: Record<string, unknown>[] = [];
+  /**
+   * Every element's order keys are numbers other than NaN. cmp orders such keys totally, so the
+   * list is sorted in the full sense and the insertion search is monotone; with NaN (cmp(NaN, x)
+   * is 0) it is not, and a value after the last element may still be inserted earlier.
+   */
+  private plain = true;
   constructor(
     spec: AccSpec,
     public capacity: number,
@@ -27,6 +33,21 @@ export class HeapAcc extends AccBase {
       return;
     }
     const t = v as Record<string, unknown>;
+    const plain = this.plainKeys(t);
+    const list = this.list;
+    const n = list.length;
+    // Full, and t orders at or after the last element: the search below would end at n, past the
+    // capacity (exactly so only when it is monotone, see plain). A top-k over many vertices
+    // rejects most of them here, with one comparison instead of a search.
+    if (
+      plain &&
+      this.plain &&
+      this.capacity >= 0 &&
+      n > 0 &&
+      n >= this.capacity &&
+      this.order(list[n - 1] as Record<string, unknown>, t) <= 0
+    )
+      return;
     // Insert after equal elements (stable), then trim to capacity.
     let lo = 0;
     let hi = this.list.length;
@@ -36,11 +57,22 @@ export class HeapAcc extends AccBase {
       else hi = mid;
     }
     if (this.capacity >= 0 && lo >= this.capacity) return;
+    if (!plain) this.plain = false;
     this.list.splice(lo, 0, t);
     if (this.capacity >= 0 && this.list.length > this.capacity) this.list.length = this.capacity;
   }
+  /** The order keys of t are all numbers other than NaN (see plain). */
+  private plainKeys(t: Record<string, unknown>): boolean {
+    const fields = this.spec.el.k === 'tuple' ? this.spec.el.fields : [];
+    for (const key of this.spec.heapOrder ?? []) {
+      const x = t[fields[key.index]?.name ?? ''];
+      if (typeof x !== 'number' || Number.isNaN(x)) return false;
+    }
+    return true;
+  }
   assign(v: unknown): void {
     this.list = [];
+    this.plain = true;
     this.add(v);
   }
   top(): unknown {
@@ -56,10 +88,12 @@ export class HeapAcc extends AccBase {
   copy(): Acc {
     const c = new HeapAcc(this.spec, this.capacity);
     c.list = this.list.slice();
+    c.plain = this.plain;
     return c;
   }
   clear(): void {
     this.list = [];
+    this.plain = true;
   }
   items(): unknown[] {
     return this.list;
