@@ -222,9 +222,7 @@ export class Engine {
         const range = await this.store.commitStaged(request);
         while (!this.reads.idle()) await this.reads.drained();
         const report = emptyReport();
-        // Each edge table grows once, and one adjacency merge for the whole request.
-        for (const [type, n] of edgesByType) this.graph.edgeTable(type)?.reserve(n);
-        await this.runSliced(this.applySteps(range, report));
+        await this.runSliced(this.applySteps(range, edgesByType, report));
         return report;
       } finally {
         this.reads.finish(seq);
@@ -260,8 +258,14 @@ export class Engine {
   /** A committed request's log entries (durable already) applied, a step per entry. */
   private *applySteps(
     range: { first: number; count: number },
+    edgesByType: ReadonlyMap<string, number>,
     report: ApplyReport,
   ): Generator<void> {
+    // Each edge table grows once, and one adjacency merge for the whole request.
+    for (const [type, n] of edgesByType) {
+      const table = this.graph.edgeTable(type);
+      if (table) yield* table.reserveSteps(n);
+    }
     this.graph.beginBulk();
     try {
       for (let seq = range.first; seq < range.first + range.count; seq++) {

@@ -6,16 +6,9 @@
 // Between rebuilds a query may compact a large delta into the CSR early (walking the delta list
 // of every vertex costs about a third more than the CSR range); `unfolded` keeps counting the
 // edges added since the last rebuild, so what /rebuildnow reports does not change.
-// Merges (append, compact, fold) also come as generators of steps, for a caller that gives the
-// event loop back between them while no one reads the graph (Engine.applying).
+// Merges (append, compact, fold) also come as generators of steps (see steps.ts).
 
-/** The steps of appendSteps/compactSteps yield once per this many (plus one) items. */
-const stepMask = 0xffff;
-
-/** Runs the steps of a stepped operation to the end, without yielding to anyone. */
-export function runSteps(steps: Generator<void>): void {
-  while (!steps.next().done);
-}
+import { runSteps, stepMask } from './steps.js';
 
 export class Adjacency {
   /** offsets[v]..offsets[v+1] index `edges` for vertex v < built. */

@@ -5,9 +5,10 @@
 // alone until syncAdjacency(), which merges them in one pass when they are many.
 import type { EdgeTypeDef } from '../catalog/types.js';
 import { defaultOf } from '../values.js';
-import { Adjacency, runSteps } from './adjacency.js';
+import { Adjacency } from './adjacency.js';
 import { ensureSize, fillDefaults } from './arrays.js';
 import { PairIndex } from './pair-index.js';
+import { runSteps } from './steps.js';
 
 /** Vertex slots per type are kept below this (an edge end is a slot below 2^26 of a type). */
 export const maxSlotsPerType = 2 ** 26;
@@ -78,8 +79,13 @@ export class EdgeTable {
 
   /** Room for `more` new edges, so a bulk insert grows the columns and the index once. */
   reserve(more: number): void {
+    runSteps(this.reserveSteps(more));
+  }
+
+  /** reserve() in steps (see steps.ts): the index's rehash is the long part. */
+  *reserveSteps(more: number): Generator<void> {
     this.growColumns(this.slotCount + more);
-    if (!this.discriminated) this.pairIndex.reserve(more);
+    if (!this.discriminated) yield* this.pairIndex.reserveSteps(more);
   }
 
   private growColumns(size: number): void {

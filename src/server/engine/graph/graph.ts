@@ -27,8 +27,8 @@ import {
 } from '../mutations.js';
 import { KeyReader } from '../keys.js';
 import { uniqueValues } from '../values.js';
-import { runSteps } from './adjacency.js';
 import { combine } from './combine.js';
+import { runSteps } from './steps.js';
 import { EdgeTable, maxSlotsPerType } from './edge-table.js';
 import { bytesText, VertexTable } from './vertex-table.js';
 

@@ -3,6 +3,7 @@
 // keys read back from the edge table's endpoint columns. It replaces a Map of Maps whose number
 // keys (src * 2^26 + dst) were boxed: about 60 bytes an edge, against 6 to 11 here, and the table
 // is a typed array a checkpoint writes and reads as it is.
+import { runSteps, stepMask } from './steps.js';
 
 /** The endpoint columns the keys are read from (the edge table's; they may be reallocated). */
 export interface EdgeEnds {
@@ -123,16 +124,28 @@ export class PairIndex {
 
   /** Room for `more` entries without growing on the way (bulk inserts). */
   reserve(more: number): void {
-    if (this.used + more > this.table.length * maxLoad) this.resize(capacityFor(this.size + more));
+    runSteps(this.reserveSteps(more));
+  }
+
+  /** reserve() in steps (see steps.ts): the index is not to be used until the last one. */
+  *reserveSteps(more: number): Generator<void> {
+    if (this.used + more > this.table.length * maxLoad)
+      yield* this.resizeSteps(capacityFor(this.size + more));
   }
 
   /** Rehashes the live entries into a table of `capacity` buckets (a power of two). */
   private resize(capacity: number): void {
+    runSteps(this.resizeSteps(capacity));
+  }
+
+  /** resize() in steps: the new table replaces the old one at the end. */
+  private *resizeSteps(capacity: number): Generator<void> {
     const old = this.table;
     const table = new Int32Array(capacity);
     const { srcType, src, dstType, dst } = this.ends();
     const mask = capacity - 1;
     for (let j = 0; j < old.length; j++) {
+      if ((j & stepMask) === stepMask) yield;
       const entry = old[j] as number;
       if (entry <= 0) continue;
       const slot = entry - 1;
