@@ -321,6 +321,13 @@ class Translation {
         refuse(item.range, 'an expression over an aggregate');
       aggregating ||= aggregate;
       const name = this.itemName(item, 'WITH');
+      if (next.has(name))
+        throw new SyntaxBail({
+          severity: 'error',
+          code: 'GSQL-SYNTAX',
+          message: `WITH names ${name} twice`,
+          range: item.range,
+        });
       next.set(name, { expr, aggregate });
       names.push(name);
     }
@@ -388,6 +395,20 @@ class Translation {
         (item.expr.kind === 'Name' || this.rebinds(item.expr) ? (names[i] ?? null) : null);
       return { kind: 'TableColumn', expr, alias, range: item.range };
     });
+    // Two columns of one name would print as one key: refused, as openCypher refuses them.
+    const keys = new Set<string>();
+    for (const col of columns) {
+      const key = col.alias ?? (col.expr.kind === 'Attr' ? col.expr.name : null);
+      if (key === null) continue;
+      if (keys.has(key))
+        throw new SyntaxBail({
+          severity: 'error',
+          code: 'GSQL-SYNTAX',
+          message: `two returned columns are named ${key} (name one with AS)`,
+          range: col.range,
+        });
+      keys.add(key);
+    }
     const vertexSet = this.vertexSetReturn(r, bound);
     const into = vertexSet ? 'VS_XXX' : this.tables <= 1 ? 'T' : `T_${this.tables - 1}`;
     const select: TableSelect = {
