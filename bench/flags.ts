@@ -1,6 +1,6 @@
 // Command-line flags of `npm run bench`: --quick, --size S|M|L (--large), --only <w,...>,
 // --runs N, --profile, --in-process, --ldbc-scale N (the LDBC generator's scale), --out FILE
-// (where the report goes instead of bench/results/latest.md).
+// (where the report goes instead of bench/results/latest.md), --peers <p,...> (which peers run).
 import type { SizeName } from './data/generate.js';
 
 export const workloadIds = [
@@ -17,10 +17,15 @@ export const workloadIds = [
 ] as const;
 export type WorkloadId = (typeof workloadIds)[number];
 
+export const peerIds = ['csr', 'graphology', 'kuzu', 'duckdb'] as const;
+export type PeerId = (typeof peerIds)[number];
+
 export interface Flags {
   readonly quick: boolean;
   readonly size: SizeName;
   readonly only: ReadonlySet<WorkloadId>;
+  /** The peers that run (all by default; e.g. graphology alone takes an hour at size L). */
+  readonly peers: ReadonlySet<PeerId>;
   readonly runs: number;
   readonly profile: boolean;
   readonly inProcess: boolean;
@@ -43,6 +48,7 @@ export function parseFlags(argv: readonly string[]): Flags {
   let ldbcScale: number | undefined;
   let out: string | undefined;
   const only = new Set<WorkloadId>();
+  const peers = new Set<PeerId>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     const value = () => {
@@ -69,6 +75,12 @@ export function parseFlags(argv: readonly string[]): Flags {
           throw new Error(`--only: one of ${workloadIds.join(', ')}, not ${w}`);
         only.add(w as WorkloadId);
       }
+    } else if (arg === '--peers') {
+      for (const p of value().split(',')) {
+        if (!(peerIds as readonly string[]).includes(p))
+          throw new Error(`--peers: one of ${peerIds.join(', ')}, not ${p}`);
+        peers.add(p as PeerId);
+      }
     } else throw new Error(`unknown flag ${arg}`);
   }
   const sized = size ?? (quick ? 'S' : 'M');
@@ -76,6 +88,7 @@ export function parseFlags(argv: readonly string[]): Flags {
     quick,
     size: sized,
     only: only.size > 0 ? only : new Set(workloadIds),
+    peers: peers.size > 0 ? peers : new Set(peerIds),
     runs: runs ?? (quick ? 3 : 5),
     profile,
     inProcess,

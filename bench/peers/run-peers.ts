@@ -3,7 +3,7 @@
 // as the embedded service's is), 2- and 3-hop counts, PageRank, shortest paths and each peer's extra
 // rows. A peer that does not load here, or fails a workload, becomes a row that says why.
 import type { Dataset } from '../data/generate.js';
-import type { Flags, WorkloadId } from '../flags.js';
+import type { Flags, PeerId, WorkloadId } from '../flags.js';
 import { pagerankChecksum } from '../lib/checksum.js';
 import { rssOf, summarise, timed, type TimedOptions } from '../lib/measure.js';
 import { csrMemory } from '../lib/memory.js';
@@ -21,11 +21,11 @@ import type { Row } from '../lib/report.js';
 import type { Peer } from './peer.js';
 
 type PeerFactory = () => Promise<Peer>;
-const peerFactories: readonly [string, PeerFactory][] = [
-  ['TS CSR loop', async () => (await import('./csr.js')).csrPeer()],
-  ['graphology', async () => (await import('./graphology.js')).graphologyPeer()],
-  ['kuzu', async () => (await import('./kuzu.js')).kuzuPeer()],
-  ['DuckDB', async () => (await import('./duckdb.js')).duckdbPeer()],
+const peerFactories: readonly [PeerId, string, PeerFactory][] = [
+  ['csr', 'TS CSR loop', async () => (await import('./csr.js')).csrPeer()],
+  ['graphology', 'graphology', async () => (await import('./graphology.js')).graphologyPeer()],
+  ['kuzu', 'kuzu', async () => (await import('./kuzu.js')).kuzuPeer()],
+  ['duckdb', 'DuckDB', async () => (await import('./duckdb.js')).duckdbPeer()],
 ];
 
 export function errorText(error: unknown): string {
@@ -44,7 +44,8 @@ export async function runPeers(
   const want = (w: WorkloadId) => flags.only.has(w);
   const graphWork = want('load') || want('khop') || want('pagerank') || want('paths');
   if (!graphWork) return rows;
-  for (const [label, factory] of peerFactories) {
+  for (const [id, label, factory] of peerFactories) {
+    if (!flags.peers.has(id)) continue;
     log(`peer ${label}`);
     let peer: Peer;
     try {
