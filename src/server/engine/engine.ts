@@ -271,7 +271,7 @@ export class Engine {
       for (let seq = range.first; seq < range.first + range.count; seq++) {
         // One entry at a time: no read transaction is held open across the yields.
         for (const entry of this.store.entriesIn({ first: seq, count: 1 })) {
-          for (const mutation of entry) this.graph.apply(mutation, report);
+          for (const mutation of entry) yield* this.graph.applySteps(mutation, report);
           this.pendingRows += mutationRows(entry);
         }
         yield;

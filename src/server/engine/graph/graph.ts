@@ -32,6 +32,9 @@ import { runSteps } from './steps.js';
 import { EdgeTable, maxSlotsPerType } from './edge-table.js';
 import { bytesText, VertexTable } from './vertex-table.js';
 
+/** A batch of edges applied in steps yields once per this many (plus one) edges. */
+const edgeStepMask = 0xfff;
+
 export class Graph {
   catalog: CatalogData;
   /** By store-wide type index; a dropped type leaves a hole so indexes stay stable. */
@@ -54,6 +57,15 @@ export class Graph {
 
   /** Inside bulk(): batch edges wait for the adjacency until the scope ends. */
   private bulkDepth = 0;
+
+  /**
+   * apply() in steps (see steps.ts) for a caller that yields between them inside a bulk scope:
+   * a batch of edges is the long one.
+   */
+  *applySteps(mutation: Mutation, report: ApplyReport): Generator<void> {
+    if (mutation.k !== 'E' || this.bulkDepth === 0) this.apply(mutation, report);
+    else yield* this.upsertEdgesSteps(mutation, report);
+  }
 
   /** Applies one mutation; `report` accumulates what it did. */
   apply(mutation: Mutation, report: ApplyReport = emptyReport()): ApplyReport {
@@ -204,6 +216,11 @@ export class Graph {
   }
 
   private upsertEdges(m: UpsertEdges, report: ApplyReport): void {
+    runSteps(this.upsertEdgesSteps(m, report));
+  }
+
+  /** upsertEdges() in steps (see steps.ts): a step per few thousand edges. */
+  private *upsertEdgesSteps(m: UpsertEdges, report: ApplyReport): Generator<void> {
     const table = this.edges.get(m.t);
     const fromTable = this.vertices.get(m.ft);
     const toTable = this.vertices.get(m.tt);
@@ -221,10 +238,11 @@ export class Graph {
     const tt = toTable.typeIndex;
     const bytes = m.keys;
     const keys = new KeyReader(bytes);
-    table.reserve(m.n);
+    yield* table.reserveSteps(m.n);
     const missing = (type: string, start: number, end: number) =>
       report.missingVertices.push({ v_type: type, v_id: bytesText(bytes, start, end) });
     for (let row = 0; row < m.n; row++) {
+      if ((row & edgeStepMask) === edgeStepMask) yield;
       keys.next();
       const fs = keys.start;
       const fe = keys.end;
