@@ -95,7 +95,19 @@ export function stepWalks(c: CompileContext, edge: EdgeStep, cx: Cx): (r: Run) =
     else parts.push((r) => walksFor(c, r, any, 'any', edge.arrow));
   }
   if (parts.length === 1) return parts[0] as (r: Run) => Walk[];
-  return (r) => parts.flatMap((p) => p(r));
+  // One walk once: `E>|<E` of an undirected E names the same walk twice (the openCypher
+  // translation writes `-[e:E]-` so, src/core/gsql/cypher), and it must not match each edge twice.
+  return (r) => {
+    const seen = new Set<string>();
+    return parts
+      .flatMap((p) => p(r))
+      .filter((w) => {
+        const key = `${w.table.def.name}\u0001${w.name}\u0001${w.fwd}\u0001${w.bwd}`;
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+  };
 }
 
 /**
