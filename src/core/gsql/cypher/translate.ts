@@ -255,7 +255,18 @@ class Translation {
         this.env.delete('');
       }
       if (alias !== null) this.props(alias, h.edge.props, h.edge.range);
-      const edge = { ...h.edge, alias };
+      // `-[e:E]-` follows E either way; GSQL's `-(E)-` follows only an undirected E, so a typed
+      // relationship without arrowhead is each type out and in (`E>|<E`; the engine walks an
+      // undirected E once). Without types, `-(:e)-` already means every edge either way.
+      const types = h.edge.types.flatMap((t) =>
+        t.direction === 'any'
+          ? [
+              { ...t, direction: 'out' as const },
+              { ...t, direction: 'in' as const },
+            ]
+          : [t],
+      );
+      const edge = { ...h.edge, alias, types };
       delete (edge as { props?: unknown }).props;
       return { ...h, edge, target: this.vertexStep(h.target) };
     });

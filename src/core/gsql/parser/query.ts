@@ -26,7 +26,7 @@ export function parseCreateQuery(
   const graph = parseForGraph(c);
   if (cypher) {
     const { body, opencypher } = parseCypherBraces(c);
-    const none = { returns: null, api: null, syntax: null };
+    const none = { returns: null, api: null, syntax: CYPHER_SYNTAX };
     const range = c.rangeFrom(start);
     return {
       kind: 'CreateQuery',
@@ -93,7 +93,15 @@ export function parseInterpretBlock(c: Cursor, start: Token, cypher = false): In
   if (cypher) {
     const { body, opencypher } = parseCypherBraces(c);
     const range = c.rangeFrom(start);
-    return { kind: 'InterpretBlock', params, graph, syntax: null, body, opencypher, range };
+    return {
+      kind: 'InterpretBlock',
+      params,
+      graph,
+      syntax: CYPHER_SYNTAX,
+      body,
+      opencypher,
+      range,
+    };
   }
   const syntax = parseSyntax(c);
   const body = parseBraceBody(c, syntax);
@@ -137,6 +145,12 @@ export function checkSyntaxVersion(c: Cursor, at: Token, version: string): void 
     found: `'${at.text}'`,
   });
 }
+
+/**
+ * The syntax version of an openCypher query's translation: its patterns are read the v2 way, as
+ * the service preprocesses openCypher patterns into V2 (the FROM-clause extension page).
+ */
+const CYPHER_SYNTAX = 'v2';
 
 /** `{ openCypher clauses }`: their translation into GSQL statements, and the text as written. */
 function parseCypherBraces(c: Cursor): { body: QueryStmt[]; opencypher: string } {
