@@ -1,7 +1,7 @@
 // HeapAccum: a bounded, ordered list of tuples.
 import { type Acc, AccBase } from './accum-base.js';
 import { cmp, defaultValue } from './runtime-values.js';
-import type { AccSpec } from './types.js';
+import type { AccSpec, HeapKey } from './types.js';
 
 export class HeapAcc extends AccBase {
   list: Record<string, unknown>[] = [];
@@ -60,6 +60,23 @@ export class HeapAcc extends AccBase {
     if (!plain) this.plain = false;
     this.list.splice(lo, 0, t);
     if (this.capacity >= 0 && this.list.length > this.capacity) this.list.length = this.capacity;
+  }
+  /**
+   * Whether add() would drop, by the early rejection, a tuple whose one order key is `x`: the heap
+   * has one order key, is full and plain, and x is a number other than NaN ordering at or after
+   * the last element. Generated code asks before building the tuple (jit-gen heapAdd); false
+   * whenever add() might do anything else.
+   */
+  rejectsKey(x: unknown): boolean {
+    const keys = this.spec.heapOrder;
+    if (keys?.length !== 1 || typeof x !== 'number' || Number.isNaN(x) || !this.plain) return false;
+    const list = this.list;
+    const n = list.length;
+    if (this.capacity < 0 || n === 0 || n < this.capacity) return false;
+    const key = keys[0] as HeapKey;
+    const fields = this.spec.el.k === 'tuple' ? this.spec.el.fields : [];
+    const c = cmp((list[n - 1] as Record<string, unknown>)[fields[key.index]?.name ?? ''], x);
+    return (key.desc ? -c : c) <= 0;
   }
   /** The order keys of t are all numbers other than NaN (see plain). */
   private plainKeys(t: Record<string, unknown>): boolean {

@@ -622,6 +622,10 @@ export class GAccPending implements Flushable {
     }
     this.add(v);
   }
+  /** add() goes straight to the accumulator (not deferred to the end of the clause). */
+  addsDirectly(): boolean {
+    return this.run.directAdd.has(this.index) && !this.run.foldBlocked.has(this.index);
+  }
   /** Folding with a number value: DOUBLE 1 Sum, 2 Max, 3 Min; 4 INT Sum (safe integers); else 0. */
   private num = 0;
   add(v: unknown): void {

@@ -85,7 +85,14 @@ describe('HeapAccum early rejection', () => {
           for (const cap of [0, 1, 3, 10]) {
             const values = stream(seed, 300, nan);
             const heap = new HeapAcc(specOf(keys), cap);
-            for (const v of values) heap.add(v);
+            for (const v of values) {
+              // What generated code asks before building a tuple: a yes must mean add() drops it.
+              const rejected = heap.rejectsKey(keys[0]?.index === 1 ? v.b : v.a);
+              const before = heap.list.slice();
+              heap.add(v);
+              if (rejected) expect(heap.list).toEqual(before);
+              if (keys.length > 1) expect(rejected).toBe(false);
+            }
             expect(heap.list.map((r) => r.i)).toEqual(searched(keys, cap, values).map((r) => r.i));
           }
       });

@@ -40,7 +40,9 @@ import {
   isFloatType,
   isIntType,
   isNumeric,
+  type AccSpec,
   type ArithKind,
+  type HeapKey,
   type T,
 } from '../../types.js';
 import { compileExpr, slotOf } from '../expressions/expr.js';
@@ -581,7 +583,8 @@ if (${SPARSE} && ${dm}[${at.s}] === 0) { ${dm}[${at.s}] = 1; tch${k}.push(${at.i
         if (s.op === '+=' && (isFloatType(v.t) || v.t.k === 'int'))
           return `gp${info.index}.addNumber(${v.c});`;
         const m = s.op === '=' ? 'assign' : 'add';
-        return `gp${info.index}.${m}(snapshotValue(${v.c}));`;
+        const add = `gp${info.index}.${m}(snapshotValue(${v.c}));`;
+        return s.op === '+=' ? (this.heapAdd(info.index, info.spec, s.value, add) ?? add) : add;
       }
     }
     // Any other assignment: its compiled closure.
@@ -594,6 +597,40 @@ if (${SPARSE} && ${dm}[${at.s}] === 0) { ${dm}[${at.s}] = 1; tch${k}.push(${at.i
     );
     this.closures.push(cs.sync);
     return `X${this.closures.length - 1}(r);`;
+  }
+
+  /**
+   * `@@heap += Tuple(args)` of a HeapAccum with one order key of a DOUBLE field: the key is
+   * computed first, and the tuple is not built when the heap would drop it anyway (HeapAcc
+   * rejectsKey: full, and the key orders at or after its last element), which is most vertices
+   * of a top-k over a whole graph. Only when every argument is written out inline (no closure:
+   * nothing skipped has effects, and the key's second evaluation gives the same value), its key
+   * cannot stop the run (no integer division), and the += goes straight to the heap (deferred
+   * inputs are folded at the end of the clause, against another heap state).
+   */
+  private heapAdd(index: number, spec: AccSpec, value: Expr, add: string): string | null {
+    if (spec.name !== 'HeapAccum' || spec.heapOrder?.length !== 1 || value.kind !== 'Call')
+      return null;
+    const tuple = this.c.tuples.get(value.name);
+    const el = spec.el;
+    const key = spec.heapOrder[0] as HeapKey;
+    if (tuple === undefined || el.k !== 'tuple' || el.name !== tuple.name) return null;
+    if (el.fields[key.index]?.type.k !== 'double' || value.args.length !== el.fields.length)
+      return null;
+    const before = this.closures.length;
+    const frame = this.readsFrame;
+    const codes = value.args.map((a) => this.expr(a).c);
+    const keyCode = codes[key.index];
+    if (
+      this.closures.length !== before ||
+      keyCode === undefined ||
+      keyCode.includes('intDivisor')
+    ) {
+      this.readsFrame = frame;
+      return null;
+    }
+    return `{ const $k = ${keyCode};
+if (!(gp${index}.addsDirectly() && r.g[${index}].rejectsKey($k))) ${add} }`;
   }
 
   prologue(): string {
