@@ -142,9 +142,8 @@ export class Engine {
         // is repeated in this continuation, so nothing registers between it and the apply.
         while (!this.reads.idle()) await this.reads.drained();
         const report = emptyReport();
-        this.graph.bulk(() => {
-          for (const mutation of planned.mutations) this.graph.apply(mutation, report);
-        });
+        // In slices too (a loading job's batch of a file, with its adjacency merge).
+        await this.runSliced(this.writeSteps(planned.mutations, report));
         this.pendingRows += mutationRows(planned.mutations);
         return { report, result: planned.result };
       } finally {
@@ -252,6 +251,16 @@ export class Engine {
     } finally {
       this.applyingNow = undefined;
       done();
+    }
+  }
+
+  /** One write's mutations applied (durable already), in steps. */
+  private *writeSteps(mutations: readonly Mutation[], report: ApplyReport): Generator<void> {
+    this.graph.beginBulk();
+    try {
+      for (const mutation of mutations) yield* this.graph.applySteps(mutation, report);
+    } finally {
+      yield* this.graph.endBulkSteps();
     }
   }
 
