@@ -167,6 +167,38 @@ function pagerankExpected(g: Graph, iterations: number, damping: number) {
   return { score, maxDiff };
 }
 
+/**
+ * Degrees read per source while walking (a source's degree along the walked adjacency is the size
+ * of its range in generated code): the walked type, another type, every type, a reverse walk.
+ */
+const degrees = `CREATE QUERY degs() FOR GRAPH social {
+  SumAccum<INT> @f; SumAccum<INT> @l; SumAccum<INT> @a; SumAccum<INT> @b;
+  People = {person.*};
+  Posts = {post.*};
+  People = SELECT s FROM People:s -(follows:e)- person:t
+           ACCUM t.@f += s.outdegree("follows"), t.@l += s.outdegree("likes"),
+                 t.@a += s.outdegree();
+  Posts = SELECT s FROM Posts:s -(liked_by:e)- person:t ACCUM t.@b += s.outdegree("liked_by");
+  People = {person.*};
+  PRINT People[People.@f AS f, People.@l AS l, People.@a AS a, People.@b AS b];
+}`;
+
+function degreesExpected(g: Graph): Map<string, { f: number; l: number; b: number }> {
+  const want = new Map<string, { f: number; l: number; b: number }>();
+  for (let p = 0; p < people; p++) want.set(`p${p}`, { f: 0, l: 0, b: 0 });
+  for (const [a, bs] of g.follows)
+    for (const b of bs) {
+      const w = want.get(`p${b}`) as { f: number; l: number };
+      w.f += bs.length;
+      w.l += g.likes.get(a)?.length ?? 0;
+    }
+  const likers = new Map<number, number[]>();
+  for (const [a, qs] of g.likes) for (const q of qs) likers.set(q, [...(likers.get(q) ?? []), a]);
+  for (const ps of likers.values())
+    for (const p of ps) (want.get(`p${p}`) as { b: number }).b += ps.length;
+  return want;
+}
+
 let fx: Fixture | undefined;
 afterEach(async () => {
   await fx?.close();
@@ -197,6 +229,26 @@ describe('generated SELECT code, collected targets and PageRank state', () => {
           expect(row.none).toBe(0);
         }
       }
+    });
+
+    it(`source degrees while walking, ${fold ? 'folded' : 'delta'}`, async () => {
+      fx = await openFixture(socialCatalog(), 'social', g.mutations, fold);
+      const want = degreesExpected(g);
+      const answers: unknown[] = [];
+      for (const generatedCode of [true, false]) {
+        const out = await runText(fx, degrees, {}, {}, { generatedCode });
+        const rows = out.results[0]?.People as {
+          v_id: string;
+          attributes: Record<string, number>;
+        }[];
+        expect(rows.length).toBe(people);
+        for (const r of rows) {
+          const w = want.get(r.v_id) as { f: number; l: number; b: number };
+          expect([r.attributes.f, r.attributes.l, r.attributes.b]).toEqual([w.f, w.l, w.b]);
+        }
+        answers.push(out.results);
+      }
+      expect(answers[0]).toEqual(answers[1]);
     });
 
     it(`tg_pagerank's loop, ${fold ? 'folded' : 'delta'}`, async () => {
