@@ -8,7 +8,7 @@ import { defaultOf } from '../values.js';
 import { Adjacency } from './adjacency.js';
 import { ensureSize, fillDefaults } from './arrays.js';
 import { PairIndex } from './pair-index.js';
-import { runSteps } from './steps.js';
+import { runSteps, stepMask } from './steps.js';
 
 /** Vertex slots per type are kept below this (an edge end is a slot below 2^26 of a type). */
 export const maxSlotsPerType = 2 ** 26;
@@ -208,6 +208,7 @@ export class EdgeTable {
     }
     if (slotCounts === undefined || delta < 4096 || delta * 8 < compact) {
       for (let slot = from; slot < to; slot++) {
+        if (((slot - from) & stepMask) === stepMask) yield;
         if (this.alive[slot] !== 1) continue;
         (this.out[this.srcType[slot] as number] ??= new Adjacency()).add(
           this.src[slot] as number,
