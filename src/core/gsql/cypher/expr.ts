@@ -6,9 +6,10 @@
 // reference lists as not supported are refused where they are called (GSQL-UNSUPPORTED).
 // Precedence, loosest first: OR, XOR, AND, NOT, comparisons and the string and list
 // predicates, + -, * / %, ^, unary minus, then property access and subscripts.
-import type { BinaryOp, CaseWhen, Expr } from '../ast/expr.js';
+import type { BinaryOp, Expr } from '../ast/expr.js';
 import { lex } from '../lexer.js';
 import { SyntaxBail, type Cursor } from '../parser/cursor.js';
+import { parseCaseExpr } from '../parser/primary.js';
 import { rangeOf, tokenEnd, tokenStart, unquote, type Range, type Token } from '../tokens.js';
 import { CYPHER_FUNCTIONS, CYPHER_UNSUPPORTED_FUNCTIONS } from './facts.js';
 
@@ -270,7 +271,7 @@ function parseWord(c: Cursor): Expr {
       c.next();
       return { kind: 'NullLit', range: c.rangeFrom(t) };
     case 'CASE':
-      return parseCase(c);
+      return parseCaseExpr(c, parseCypherExpr);
     default:
       break;
   }
@@ -333,21 +334,4 @@ function parseCall(c: Cursor, nameTok: Token): Expr {
     return binary('*', seconds, int(1000, range));
   }
   return { kind: 'Call', name: gsql, args, distinct, range };
-}
-
-function parseCase(c: Cursor): Expr {
-  const start = c.expect('CASE');
-  const subject = c.at('WHEN') ? null : parseCypherExpr(c);
-  const whens: CaseWhen[] = [];
-  while (c.at('WHEN')) {
-    const whenStart = c.next();
-    const when = parseCypherExpr(c);
-    c.expect('THEN');
-    const then = parseCypherExpr(c);
-    whens.push({ kind: 'CaseWhen', when, then, range: c.rangeFrom(whenStart) });
-  }
-  if (whens.length === 0) c.fail(['WHEN']);
-  const otherwise = c.eat('ELSE') ? parseCypherExpr(c) : null;
-  c.expect('END');
-  return { kind: 'CaseExpr', subject, whens, otherwise, range: c.rangeFrom(start) };
 }

@@ -84,7 +84,7 @@ function parseWordPrimary(c: Cursor): Expr {
       c.next();
       return { kind: 'NullLit', range: c.rangeFrom(t) };
     case 'CASE':
-      return parseCaseExpr(c);
+      return parseCaseExpr(c, parseExpr);
     case '_':
     case 'ANY':
       c.next();
@@ -236,19 +236,20 @@ export function parseSeed(c: Cursor): Expr {
   return parseExpr(c);
 }
 
-function parseCaseExpr(c: Cursor): Expr {
+/** `CASE [subject] WHEN .. THEN .. [ELSE ..] END`, its parts read by `part` (GSQL's or openCypher's expressions). */
+export function parseCaseExpr(c: Cursor, part: (c: Cursor) => Expr): Expr {
   const start = c.expect('CASE');
-  const subject = c.at('WHEN') ? null : parseExpr(c);
+  const subject = c.at('WHEN') ? null : part(c);
   const whens: CaseWhen[] = [];
   while (c.at('WHEN')) {
     const whenStart = c.next();
-    const when = parseExpr(c);
+    const when = part(c);
     c.expect('THEN');
-    const then = parseExpr(c);
+    const then = part(c);
     whens.push({ kind: 'CaseWhen', when, then, range: c.rangeFrom(whenStart) });
   }
   if (whens.length === 0) c.fail(['WHEN']);
-  const otherwise = c.eat('ELSE') ? parseExpr(c) : null;
+  const otherwise = c.eat('ELSE') ? part(c) : null;
   c.expect('END');
   return { kind: 'CaseExpr', subject, whens, otherwise, range: c.rangeFrom(start) };
 }
