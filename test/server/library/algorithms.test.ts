@@ -22,7 +22,7 @@ import {
   pagerank,
   triangles,
 } from '../../helpers/graph-reference.js';
-import { PRINTED_DECIMALS } from '../../../src/server/engine/query/output.js';
+import { printRounding } from '../../../src/server/engine/query/output.js';
 
 let lib: LibraryServer;
 const loaded: LoadedGraph[] = [];
@@ -47,11 +47,8 @@ async function run(L: LoadedGraph, name: string, params: Record<string, unknown>
   return answer.results;
 }
 
-/** PRINT rounds FLOAT and DOUBLE to PRINTED_DECIMALS places (as the real service does). */
-const PRINT_ROUNDING = 0.5 * 10 ** -PRINTED_DECIMALS + 1e-12;
-
 function close(actual: number, expected: number, rel: number): void {
-  const tol = Math.max(rel * Math.max(1, Math.abs(expected)), PRINT_ROUNDING);
+  const tol = Math.max(rel * Math.max(1, Math.abs(expected)), printRounding(expected));
   expect(Math.abs(actual - expected), `${actual} vs ${expected}`).toBeLessThanOrEqual(tol);
 }
 

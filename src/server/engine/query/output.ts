@@ -2,9 +2,12 @@
 // choice): vertices as their id text outside vertex sets, vertex sets as {v_id, v_type,
 // attributes} with vertex accumulators as "@name" keys, maps and tuples as objects, lists, sets,
 // bags, arrays and heaps as arrays, GroupByAccum as an array of objects, DATETIME as
-// "YYYY-MM-DD HH:MM:SS" (but as epoch seconds inside collection accumulators), FLOAT (its 32-bit value) and DOUBLE rounded to 5 decimal places as every
-// printed result of the reference shows (4.83333, 0.66667, 202.32001 for FLOAT 202.32),
-// BitwiseAnd/OrAccum as 64 binary digits, INT beyond 2^53 exact (bigint; `stringifyResult`).
+// "YYYY-MM-DD HH:MM:SS" (but as epoch seconds inside collection accumulators), FLOAT (its 32-bit
+// value) to 7 and DOUBLE to 16 significant digits (the attribute-types page: "[v3.9.2+] FLOAT and
+// DOUBLE values are displayed with up to 7 and 16 digits of precision", as the 4.x recordings
+// show: 0.001119343, 0.8887959, 13680.39489561613; the older recordings' 5 fixed decimals,
+// 202.32001 for FLOAT 202.32, are the earlier versions'), BitwiseAnd/OrAccum as 64 binary
+// digits, INT beyond 2^53 exact (bigint; `stringifyResult`).
 import type { AttrType } from '../catalog/types.js';
 import type { Graph } from '../graph/graph.js';
 import { coerce, formatDatetime } from '../values.js';
@@ -34,21 +37,34 @@ export interface OutCtx {
   readonly vertexAccums: readonly PrintedVertexAccum[];
 }
 
-/** Decimal places of printed FLOAT and DOUBLE values (the real service's fixed precision). */
-export const PRINTED_DECIMALS = 5;
+/** Significant digits of printed FLOAT and DOUBLE values (the attribute-types page, v3.9.2+). */
+export const FLOAT_DIGITS = 7;
+export const DOUBLE_DIGITS = 16;
 
+/**
+ * The most a printed FLOAT or DOUBLE may differ from the value computed in 64 bits: half a unit
+ * in the 7th significant digit, plus the 32-bit rounding of a FLOAT (for tests comparing answers).
+ */
+export function printRounding(v: number): number {
+  return 1e-6 * Math.abs(v) + 1e-12;
+}
+
+/** A FLOAT as PRINT writes it: its 32-bit value to 7 significant digits. */
 export function formatFloat(v: number): number | string {
-  return formatDouble(Math.fround(v));
+  return printed(Math.fround(v), FLOAT_DIGITS);
 }
 /**
  * A DOUBLE as PRINT writes it; infinities and NaN are the strings "inf", "-inf" and "NaN" (the
  * attribute-types page's warning: such expressions give a non-numeric string result).
  */
 export function formatDouble(v: number): number | string {
+  return printed(v, DOUBLE_DIGITS);
+}
+
+function printed(v: number, digits: number): number | string {
   if (Number.isNaN(v)) return 'NaN';
   if (!Number.isFinite(v)) return v > 0 ? 'inf' : '-inf';
-  if (Math.abs(v) >= 1e21) return v;
-  const r = Number(v.toFixed(PRINTED_DECIMALS));
+  const r = Number(v.toPrecision(digits));
   return r === 0 ? 0 : r;
 }
 

@@ -15,7 +15,7 @@ import {
   triangles,
 } from '../../../helpers/graph-reference.js';
 import { openFixture, plainCatalog, plainData, runText, type Fixture } from './fixtures.js';
-import { PRINTED_DECIMALS } from '../../../../src/server/engine/query/output.js';
+import { printRounding } from '../../../../src/server/engine/query/output.js';
 
 interface GraphCase {
   readonly n: number;
@@ -53,11 +53,8 @@ const index = (id: string): number => Number(id.slice(1));
 function byVertex(rows: VertexRow[], key: string): Map<number, unknown> {
   return new Map(rows.map((r) => [index(r.v_id), r.attributes[key]]));
 }
-/** PRINT rounds FLOAT and DOUBLE to PRINTED_DECIMALS places (as the real service does). */
-const PRINT_ROUNDING = 0.5 * 10 ** -PRINTED_DECIMALS + 1e-12;
-
 function close(actual: number, expected: number, rel: number): void {
-  const tol = Math.max(rel * Math.max(1, Math.abs(expected)), PRINT_ROUNDING);
+  const tol = Math.max(rel * Math.max(1, Math.abs(expected)), printRounding(expected));
   expect(Math.abs(actual - expected), `${actual} vs ${expected}`).toBeLessThanOrEqual(tol);
 }
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simpleGraphs } from '../../../helpers/graph-reference.js';
 import { openFixture, plainCatalog, plainData, runText, type Fixture } from './fixtures.js';
-import { PRINTED_DECIMALS } from '../../../../src/server/engine/query/output.js';
+import { printRounding } from '../../../../src/server/engine/query/output.js';
 
 const cases = simpleGraphs(false, 20261122, { maxN: 20 });
 
@@ -56,11 +56,8 @@ interface Scores {
   common: number;
 }
 
-/** PRINT rounds FLOAT and DOUBLE to PRINTED_DECIMALS places (as the real service does). */
-const PRINT_ROUNDING = 0.5 * 10 ** -PRINTED_DECIMALS + 1e-12;
-
 function close(got: number, want: number): void {
-  const tol = Math.max(1e-9 * Math.max(1, Math.abs(want)), PRINT_ROUNDING);
+  const tol = Math.max(1e-9 * Math.max(1, Math.abs(want)), printRounding(want));
   expect(Math.abs(got - want)).toBeLessThanOrEqual(tol);
 }
 

@@ -39,7 +39,7 @@ export const udfCases: QueryCase[] = [
       WHILE i < 12 DO @@r += tg_fastrp_rand_func(12, i, 7, 3); i = i + 1; END;
       PRINT @@r AS r;`),
     // C++: 0 0 -1.73205078 1.73205078 0 0 0 1.73205078 1.73205078 0 -1.73205078 0
-    expect: [{ r: [0, 0, -1.73205, 1.73205, 0, 0, 0, 1.73205, 1.73205, 0, -1.73205, 0] }],
+    expect: [{ r: [0, 0, -1.732051, 1.732051, 0, 0, 0, 1.732051, 1.732051, 0, -1.732051, 0] }],
   },
   // ---------------------------------------------------------------- hashing and patterns
   {
@@ -100,7 +100,7 @@ export const udfCases: QueryCase[] = [
         pair: 0.96,
         sim: { '7': 1, '8': -1 },
         j: 0.5,
-        o: 0.66667,
+        o: 0.6666666666666666,
         e: 5,
         r: 1,
         c: 0.96,
@@ -122,7 +122,7 @@ export const udfCases: QueryCase[] = [
       'PRINT tg_GetDistance(0, 0, 0, 1) AS a, tg_GetDistance(37.7749, -122.4194, 34.0522, -118.2437) AS b;',
     ),
     // C++ (g++ -O0, glibc): 0.11131949 0.5597467422
-    expect: [{ a: 0.11132, b: 0.55975 }],
+    expect: [{ a: 0.1113195, b: 0.5597467 }],
   },
   {
     name: 'instr: 0-based index, -1 when absent, start index and n-th occurrence',
