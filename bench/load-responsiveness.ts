@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { serviceHandlers } from '../src/server/handlers/index.js';
 import { startServer, type RunningServer } from '../src/server/index.js';
+import { seededRandom } from '../test/helpers/random.js';
 
 const flag = (name: string, fallback: number) => {
   const i = process.argv.indexOf(name);
@@ -34,16 +35,7 @@ async function post(server: RunningServer, path: string, body: string): Promise<
   return text;
 }
 
-function random(seed: number): () => number {
-  let x = seed;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 2 ** 32;
-  };
-}
-const next = random(20261125);
+const next = seededRandom(20261125);
 const edgeLines = (n: number) => {
   const out: string[] = [];
   for (let i = 0; i < n; i++)

@@ -7,6 +7,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serviceHandlers } from '../src/server/handlers/index.js';
 import { startServer, type RunningServer } from '../src/server/index.js';
+import { seededRandom } from '../test/helpers/random.js';
 
 const argEdges = process.argv.indexOf('--edges');
 const edges = argEdges > 0 ? Number(process.argv[argEdges + 1]) : 1_000_000;
@@ -30,16 +31,6 @@ async function post(server: RunningServer, path: string, body: string, type = 't
   return text;
 }
 
-function random(seed: number): () => number {
-  let x = seed;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 2 ** 32;
-  };
-}
-
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
 
@@ -59,7 +50,7 @@ CREATE LOADING JOB load_e FOR GRAPH bench {
   LOAD f TO EDGE e VALUES ($0, $1) USING SEPARATOR=",";
 }`,
     );
-    const next = random(20261124);
+    const next = seededRandom(20261124);
     for (let done = 0; done < edges;) {
       const batch: string[] = [];
       for (let i = 0; i < 200_000 && done < edges; i++, done++)

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { GraphClient } from '../../../src/core/client/index.js';
 import { startGwbServe, type GwbServe } from '../../helpers/serve.js';
 import { gsqlOk } from '../target.js';
+import { seededRandom } from '../../helpers/random.js';
 
 /** Lines per request: several loading batches of 20,000 mutations (each line makes three). */
 const linesPerRequest = 20_000;
@@ -17,17 +18,6 @@ const servers: GwbServe[] = [];
 afterEach(async () => {
   for (const s of servers.splice(0)) await s.stop().catch(() => undefined);
 });
-
-/** A deterministic sequence so a failure can be replayed. */
-function random(seed: number): () => number {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 2 ** 32;
-  };
-}
 
 function batch(requestNo: number): string {
   const lines: string[] = [];
@@ -62,7 +52,7 @@ describe('SIGKILL during loading', () => {
   it(
     'keeps every acknowledged line and never half a line',
     async () => {
-      const next = random(20261122);
+      const next = seededRandom(20261122);
       let serve = await startGwbServe();
       servers.push(serve);
       const setup = client(serve);

@@ -19,6 +19,7 @@ import {
   type UpsertEdge,
   type UpsertVertex,
 } from '../../../../src/server/engine/mutations.js';
+import { seededRandom } from '../../../helpers/random.js';
 
 const catalog: CatalogData = {
   ...emptyCatalog,
@@ -55,16 +56,6 @@ const catalog: CatalogData = {
   ],
   graphs: [{ name: 'g', vertexTypes: ['p', 'q'], edgeTypes: ['d', 'u'] }] as CatalogData['graphs'],
 };
-
-function random(seed: number): () => number {
-  let x = seed;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 2 ** 32;
-  };
-}
 
 /** Groups runs of same-shaped single mutations into batches (the loader's job, done simply). */
 function batched(singles: readonly Mutation[]): Mutation[] {
@@ -181,7 +172,7 @@ function dump(graph: Graph): unknown {
 const ops: OpCode[] = ['=', '+', '~', '>', '<'];
 
 function workload(seed: number, size: number): Mutation[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const id = () => {
     const r = Math.floor(next() * 400);
     return r % 17 === 0 ? `é${r}` : `v${r}`;

@@ -2,16 +2,7 @@
 // with a Map kept beside it, across growth and tombstones, by string and by bytes.
 import { describe, expect, it } from 'vitest';
 import { IdIndex } from '../../../../src/server/engine/graph/id-index.js';
-
-function random(seed: number): () => number {
-  let x = seed;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 2 ** 32;
-  };
-}
+import { seededRandom } from '../../../helpers/random.js';
 
 const names = ['', 'a', 'ä', '東京', '🙂', 'x'.repeat(300), 'id,with,commas'];
 
@@ -19,7 +10,7 @@ describe('IdIndex', () => {
   it('agrees with a Map over 30,000 random adds and deletes', () => {
     const index = new IdIndex();
     const model = new Map<string, number>();
-    const next = random(11);
+    const next = seededRandom(11);
     let slots = 0;
     for (let step = 0; step < 30_000; step++) {
       const r = Math.floor(next() * 2000);

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EdgeTypeDef } from '../../../../src/server/engine/catalog/types.js';
 import { EdgeTable } from '../../../../src/server/engine/graph/edge-table.js';
+import { seededRandom } from '../../../helpers/random.js';
 
 const def = (directed: boolean): EdgeTypeDef => ({
   name: 'e',
@@ -16,21 +17,11 @@ const def = (directed: boolean): EdgeTypeDef => ({
   discriminator: [],
 });
 
-function random(seed: number): () => number {
-  let x = seed;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 2 ** 32;
-  };
-}
-
 describe('PairIndex through EdgeTable', () => {
   for (const directed of [true, false]) {
     it(`agrees with a Map over 20,000 random inserts and deletes (${directed ? 'directed' : 'undirected'})`, () => {
       const table = new EdgeTable(def(directed));
-      const next = random(7);
+      const next = seededRandom(7);
       const model = new Map<string, number>();
       const key = (st: number, s: number, dt: number, d: number) =>
         !directed && (dt < st || (dt === st && d < s))

@@ -7,20 +7,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Mutation } from '../../../../src/server/engine/mutations.js';
 import { openFixture, runText, socialCatalog, type Fixture } from './fixtures.js';
+import { seededRandom } from '../../../helpers/random.js';
 
 const people = 300;
 const posts = 60;
-
-/** A small deterministic generator (xorshift), so each run sees the same graph. */
-function random(seed: number): () => number {
-  let x = seed;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 2 ** 32;
-  };
-}
 
 interface Graph {
   readonly follows: Map<number, number[]>;
@@ -33,7 +23,7 @@ interface Graph {
  * posts; persons 200-299 follow nobody and like nothing.
  */
 function makeGraph(): Graph {
-  const rnd = random(7);
+  const rnd = seededRandom(7);
   const follows = new Map<number, number[]>();
   const likes = new Map<number, number[]>();
   const add = (m: Map<number, number[]>, a: number, b: number) => {
