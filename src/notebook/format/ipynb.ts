@@ -9,6 +9,7 @@ import {
   cellKinds,
   cellOutput,
   cellParameters,
+  jsonObject,
   cellRun,
   cellSchema,
   emptyNotebook,
@@ -186,7 +187,7 @@ function position(output: { line?: number; column?: number }): string {
 // import
 
 const multiline = z.union([z.string(), z.array(z.string())]);
-const looseRecord = z.record(z.string(), z.unknown());
+const looseRecord = jsonObject();
 
 const ipynbNotebook = z.looseObject({
   nbformat: z.number().int(),

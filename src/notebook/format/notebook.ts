@@ -51,7 +51,19 @@ export type CellRun = z.infer<typeof cellRun>;
  * - path: `{ source: {type,id}, target: {type,id}, maxLength, mode: 'shortest' | 'allShortest' |
  *   'all', vertexFilters, edgeFilters }` (filters as `{type, condition?}`).
  */
-export const cellParameters = z.record(z.string(), z.unknown());
+export const cellParameters = jsonObject();
+
+/**
+ * A JSON object of any keys, taken as it is. zod's record rebuilds the object by assignment, and
+ * a "__proto__" key (an own key after JSON.parse) is lost on the way: a parameter or a Jupyter
+ * field of that name would vanish on a round trip.
+ */
+export function jsonObject() {
+  return z.custom<Record<string, unknown>>(
+    (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
+    { message: 'expected an object' },
+  );
+}
 
 export const cellSchema = z.object({
   id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),

@@ -280,6 +280,23 @@ describe('fromIpynb', () => {
   });
 });
 
+describe('round trip of awkward keys', () => {
+  it('keeps a parameter named "__proto__" (as JSON.parse gives it: an own key)', () => {
+    const nb = JSON.parse(
+      JSON.stringify({
+        format: 'gwb-notebook',
+        version: 1,
+        metadata: {},
+        cells: [{ id: 'c0', kind: 'gsql', source: [], parameters: { x: 1 } }],
+      }).replace('"x"', '"__proto__"'),
+    ) as Notebook;
+    expect(Object.keys(nb.cells[0]?.parameters ?? {})).toEqual(['__proto__']);
+    const back = fromIpynb(JSON.parse(JSON.stringify(toIpynb(nb))));
+    expect(Object.keys(back.cells[0]?.parameters ?? {})).toEqual(['__proto__']);
+    expect(back).toStrictEqual(nb);
+  });
+});
+
 describe('round trip of generated notebooks', () => {
   const text = fc.string({ maxLength: 20 });
   // JSON text has no -0 (it reads back as 0), so values are taken as JSON gives them back.
