@@ -12,6 +12,8 @@ import { Worker } from 'node:worker_threads';
 import { serviceHandlers } from '../src/server/handlers/index.js';
 import { startServer, type RunningServer } from '../src/server/index.js';
 import { seededRandom } from '../test/helpers/random.js';
+import { benchAuth, ddlPath, edgeLines, edgeSchema, postText } from './lib/in-process.js';
+import { percentile } from './lib/measure.js';
 
 const flag = (name: string, fallback: number) => {
   const i = process.argv.indexOf(name);
@@ -21,27 +23,10 @@ const baseEdges = flag('--base', 2_000_000);
 const bigEdges = flag('--big', 1_000_000);
 const requests = flag('--requests', 5);
 const vertices = Math.max(1000, Math.floor((baseEdges + bigEdges) / 10));
-const auth = { authorization: `Basic ${Buffer.from('tigergraph:tigergraph').toString('base64')}` };
 const quiet = { info: () => undefined, error: () => undefined };
 
-async function post(server: RunningServer, path: string, body: string): Promise<string> {
-  const response = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'text/plain' },
-    body,
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${text.slice(0, 300)}`);
-  return text;
-}
-
 const next = seededRandom(20261125);
-const edgeLines = (n: number) => {
-  const out: string[] = [];
-  for (let i = 0; i < n; i++)
-    out.push(`v${Math.floor(next() * vertices)},v${Math.floor(next() * vertices)}`);
-  return `${out.join('\n')}\n`;
-};
+const randomEdges = (n: number) => edgeLines(next, vertices, n);
 
 /** A worker that fetches its URL every 10 ms until told to stop, then posts the latencies. */
 const pingerCode = `
@@ -59,9 +44,6 @@ parentPort.once('message', () => (running = false));
   parentPort.postMessage(latencies);
 })();
 `;
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
 
 /** Runs `work` while pinging every 10 ms and timing the loop; one report line. */
 async function watched(server: RunningServer, what: string, work: () => Promise<unknown>) {
@@ -88,7 +70,7 @@ async function watched(server: RunningServer, what: string, work: () => Promise<
   await pinger.terminate();
   clearInterval(tick);
   const f = (x: number) => x.toFixed(1);
-  return `${what}: ${(ms / 1000).toFixed(1)} s; /api/ping p50 ${f(percentile(sorted, 0.5))} ms, p99 ${f(percentile(sorted, 0.99))} ms, max ${f(sorted.at(-1) ?? 0)} ms (${sorted.length} pings); longest event-loop gap ${longestGap.toFixed(0)} ms`;
+  return `${what}: ${(ms / 1000).toFixed(1)} s; /api/ping p50 ${f(percentile(sorted, 50))} ms, p99 ${f(percentile(sorted, 99))} ms, max ${f(sorted.at(-1) ?? 0)} ms (${sorted.length} pings); longest event-loop gap ${longestGap.toFixed(0)} ms`;
 }
 
 async function main(): Promise<void> {
@@ -102,37 +84,30 @@ async function main(): Promise<void> {
     maxBodyBytes: 1024 ** 3,
   });
   try {
-    await post(
-      server,
-      '/gsql/v1/statements',
-      `CREATE VERTEX v (PRIMARY_ID id STRING, n INT)
-CREATE DIRECTED EDGE e (FROM v, TO v)
-CREATE GRAPH bench (v, e)
-CREATE LOADING JOB load_e FOR GRAPH bench {
-  DEFINE FILENAME f;
-  LOAD f TO EDGE e VALUES ($0, $1) USING SEPARATOR=",";
-}`,
-    );
-    const ddl = '/restpp/ddl/bench?tag=load_e&filename=f';
+    await postText(server, '/gsql/v1/statements', edgeSchema);
     for (let done = 0; done < baseEdges; done += 200_000)
-      await post(server, ddl, edgeLines(Math.min(200_000, baseEdges - done)));
-    await fetch(`${server.url}/restpp/rebuildnow/bench`, { headers: auth }).then((r) => r.text());
+      await postText(server, ddlPath, randomEdges(Math.min(200_000, baseEdges - done)));
+    await fetch(`${server.url}/restpp/rebuildnow/bench`, { headers: benchAuth }).then((r) =>
+      r.text(),
+    );
 
-    const big = edgeLines(bigEdges);
+    const big = randomEdges(bigEdges);
     lines.push(
       await watched(server, `one /ddl request of ${bigEdges.toLocaleString('en-US')} edges`, () =>
-        post(server, ddl, big),
+        postText(server, ddlPath, big),
       ),
     );
-    const bodies = Array.from({ length: requests }, () => edgeLines(200_000));
+    const bodies = Array.from({ length: requests }, () => randomEdges(200_000));
     lines.push(
       await watched(server, `${requests} /ddl requests of 200,000 edges`, async () => {
-        for (const body of bodies) await post(server, ddl, body);
+        for (const body of bodies) await postText(server, ddlPath, body);
       }),
     );
     lines.push(
       await watched(server, 'rebuild (fold of the loads above)', () =>
-        fetch(`${server.url}/restpp/rebuildnow/bench`, { headers: auth }).then((r) => r.text()),
+        fetch(`${server.url}/restpp/rebuildnow/bench`, { headers: benchAuth }).then((r) =>
+          r.text(),
+        ),
       ),
     );
   } finally {

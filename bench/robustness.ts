@@ -6,13 +6,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serviceHandlers } from '../src/server/handlers/index.js';
-import { startServer, type RunningServer } from '../src/server/index.js';
+import { startServer } from '../src/server/index.js';
 import { seededRandom } from '../test/helpers/random.js';
+import { ddlPath, edgeLines, edgeSchema, postText } from './lib/in-process.js';
+import { percentile } from './lib/measure.js';
 
 const argEdges = process.argv.indexOf('--edges');
 const edges = argEdges > 0 ? Number(process.argv[argEdges + 1]) : 1_000_000;
 const vertices = Math.max(1000, Math.floor(edges / 10));
-const auth = { authorization: `Basic ${Buffer.from('tigergraph:tigergraph').toString('base64')}` };
 /** The service's log lines (the restart row reads how the graph was read back). */
 const logged: string[] = [];
 const quiet = { info: (line: string) => void logged.push(line), error: () => undefined };
@@ -20,50 +21,22 @@ const quiet = { info: (line: string) => void logged.push(line), error: () => und
 const start = (dir: string) =>
   startServer({ dir, port: 0, handlers: serviceHandlers, log: quiet, maxBodyBytes: 1024 ** 3 });
 
-async function post(server: RunningServer, path: string, body: string, type = 'text/plain') {
-  const response = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': type },
-    body,
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${text.slice(0, 300)}`);
-  return text;
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
-
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'gwb-bench-robustness-'));
   const lines: string[] = [];
   try {
     let server = await start(dir);
-    await post(
-      server,
-      '/gsql/v1/statements',
-      `CREATE VERTEX v (PRIMARY_ID id STRING, n INT)
-CREATE DIRECTED EDGE e (FROM v, TO v)
-CREATE GRAPH bench (v, e)
-CREATE LOADING JOB load_e FOR GRAPH bench {
-  DEFINE FILENAME f;
-  LOAD f TO EDGE e VALUES ($0, $1) USING SEPARATOR=",";
-}`,
-    );
+    await postText(server, '/gsql/v1/statements', edgeSchema);
     const next = seededRandom(20261124);
-    for (let done = 0; done < edges;) {
-      const batch: string[] = [];
-      for (let i = 0; i < 200_000 && done < edges; i++, done++)
-        batch.push(`v${Math.floor(next() * vertices)},v${Math.floor(next() * vertices)}`);
-      await post(server, '/restpp/ddl/bench?tag=load_e&filename=f', `${batch.join('\n')}\n`);
-    }
+    for (let done = 0; done < edges; done += 200_000)
+      await postText(server, ddlPath, edgeLines(next, vertices, Math.min(200_000, edges - done)));
 
     // Responsiveness: ping every 10 ms while two 3-hop SELECTs run.
     const khop = `INTERPRET QUERY () FOR GRAPH bench {
   SumAccum<INT> @@n; S = {v.*}; S = SELECT t FROM S:s -(e>)- v:t;
   S = SELECT t FROM S:s -(e>)- v:t; S = SELECT t FROM S:s -(e>)- v:t ACCUM @@n += 1; PRINT @@n; }`;
     // One run first: it merges the load's adjacency deltas (a one-off cost after a bulk load).
-    await post(server, '/gsql/v1/queries/interpret?graph=bench', khop);
+    await postText(server, '/gsql/v1/queries/interpret?graph=bench', khop);
     const latencies: number[] = [];
     let running = true;
     // Pairs of queries until at least 100 pings are in (a p99 of a handful of pings is a max).
@@ -71,8 +44,8 @@ CREATE LOADING JOB load_e FOR GRAPH bench {
     const heavy = (async () => {
       while (latencies.length < 100) {
         await Promise.all([
-          post(server, '/gsql/v1/queries/interpret?graph=bench', khop),
-          post(server, '/gsql/v1/queries/interpret?graph=bench', khop),
+          postText(server, '/gsql/v1/queries/interpret?graph=bench', khop),
+          postText(server, '/gsql/v1/queries/interpret?graph=bench', khop),
         ]);
         pairs++;
       }
@@ -86,7 +59,7 @@ CREATE LOADING JOB load_e FOR GRAPH bench {
     await heavy;
     latencies.sort((a, b) => a - b);
     lines.push(
-      `/api/ping during two 3-hop queries: p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p99 ${percentile(latencies, 0.99).toFixed(1)} ms (${latencies.length} pings, ${pairs} pairs of queries; load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores)`,
+      `/api/ping during two 3-hop queries: p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (${latencies.length} pings, ${pairs} pairs of queries; load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores)`,
     );
 
     // Peak memory per upsert byte: one JSON upsert of about `vertices` vertices.
@@ -97,7 +70,7 @@ CREATE LOADING JOB load_e FOR GRAPH bench {
     const base = process.memoryUsage().rss;
     let peak = base;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
-    await post(server, '/restpp/graph/bench', body, 'application/json');
+    await postText(server, '/restpp/graph/bench', body, 'application/json');
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);
     lines.push(
