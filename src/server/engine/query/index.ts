@@ -91,7 +91,6 @@ export function compileQuery(ast: CreateQuery | InterpretBlock, env: CompileEnv)
   };
   const child = (args: readonly unknown[], parent: Run): Run => {
     const r = new Run(parent.ctx, c.frameSize, parent.writes, parent.files, parent.depth + 1, pool);
-    r.foldBlocked = c.gAssignedInClauses;
     r.directAdd = direct;
     if (r.depth > maxCallDepth)
       throw new QueryRuntimeError(
@@ -113,7 +112,6 @@ export function compileQuery(ast: CreateQuery | InterpretBlock, env: CompileEnv)
       const writes = new WriteSet(ctx.graph);
       const files: FileObject[] = [];
       const r = new Run(ctx, c.frameSize, writes, files, 0, pool);
-      r.foldBlocked = c.gAssignedInClauses;
       r.directAdd = direct;
       try {
         const nulls = new Set<number>();

@@ -624,20 +624,20 @@ export class GAccPending implements Flushable {
   }
   /** add() goes straight to the accumulator (not deferred to the end of the clause). */
   addsDirectly(): boolean {
-    return this.run.directAdd.has(this.index) && !this.run.foldBlocked.has(this.index);
+    return this.run.directAdd.has(this.index);
   }
   /** Folding with a number value: DOUBLE 1 Sum, 2 Max, 3 Min; 4 INT Sum (safe integers); else 0. */
   private num = 0;
   add(v: unknown): void {
     const i = this.index;
-    if (this.run.directAdd.has(i) && !this.run.foldBlocked.has(i)) {
+    if (this.run.directAdd.has(i)) {
       (this.run.g[i] as Acc).add(v);
       return;
     }
     if (!this.dirty) {
       this.mark();
       const acc = this.run.g[this.index];
-      if (acc instanceof ScalarAcc && !this.run.foldBlocked.has(this.index)) {
+      if (acc instanceof ScalarAcc) {
         this.acc = acc;
         this.sc = scalarCached(acc.spec);
         this.cur = acc.v;
@@ -664,7 +664,8 @@ export class GAccPending implements Flushable {
     else this.inputs.push(v);
   }
   assign(v: unknown): void {
-    // Not reached while folding (an assigned accumulator does not fold); kept exact anyway.
+    // Not reached: clauses may not assign a global accumulator (select/clause-rules.ts), so an
+    // assign never meets a fold; a coded error rather than a wrong sum should that ever change.
     if (this.sc !== null) throw new QueryRuntimeError('QUERY-BAD-VALUE', 'internal: fold and =');
     this.mark();
     this.assigned = { v };
@@ -720,8 +721,6 @@ export class Run {
   readonly g: (Acc | undefined)[] = [];
   gPrev: unknown[] = [];
   readonly gPending: GAccPending[] = [];
-  /** Global accumulators some clause assigns with `=` (they do not fold their += inputs). */
-  foldBlocked: ReadonlySet<number> = new Set();
   /** Global containers no clause reads (compile/query/direct-accums.ts): += applied at once. */
   directAdd: ReadonlySet<number> = new Set();
   /** Frame slots of the parameters given no value (`_`, omitted, no default): NULL. */

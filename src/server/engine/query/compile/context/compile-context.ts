@@ -32,8 +32,6 @@ export class CompileContext {
   readonly primedG = new Set<number>();
   /** Frame slots of the query's parameters (IS NULL and COALESCE see when they are NULL). */
   readonly paramSlots = new Set<number>();
-  /** Global accumulators assigned (`=`) in some ACCUM / POST-ACCUM clause (run.ts GAccPending). */
-  readonly gAssignedInClauses = new Set<number>();
   readonly heapCaps: { spec: AccSpec; cap: Fn }[] = [];
   cacheSize = 0;
   readonly graphDef: GraphDef | undefined;

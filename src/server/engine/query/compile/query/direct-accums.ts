@@ -38,9 +38,8 @@ function readInClauses(body: readonly QueryStmt[]): Set<string> {
 }
 
 /**
- * Indexes of the global container accumulators no clause reads; those no clause assigns either
- * (c.gAssignedInClauses, checked as inputs come since generated code may add to it) need no
- * deferral.
+ * Indexes of the global container accumulators no clause reads: their += inputs need no
+ * deferral (no clause assigns a global accumulator with `=`: select/clause-rules.ts refuses it).
  */
 export function directAccums(c: CompileContext, body: readonly QueryStmt[]): Set<number> {
   const read = readInClauses(body);

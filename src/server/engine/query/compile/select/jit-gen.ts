@@ -579,7 +579,6 @@ if (${SPARSE} && ${dm}[${at.s}] === 0) { ${dm}[${at.s}] = 1; tch${k}.push(${at.i
       if (info) {
         const v = this.expr(s.value);
         this.gps.add(info.index);
-        if (s.op === '=') this.c.gAssignedInClauses.add(info.index);
         if (s.op === '+=' && (isFloatType(v.t) || v.t.k === 'int'))
           return `gp${info.index}.addNumber(${v.c});`;
         const m = s.op === '=' ? 'assign' : 'add';

@@ -167,7 +167,6 @@ export function compileAssign(comp: CompileContext, s: QueryStmt & { kind: 'Assi
         return NOP;
       }
       const i = info.index;
-      if (deferred && op === '=') comp.gAssignedInClauses.add(i);
       if (deferred)
         return syncStmt((r) => {
           const p = r.pendingFor(i);
