@@ -125,13 +125,7 @@ export class EdgeTable {
       this.dst = ensureSize(this.dst, size);
       this.alive = ensureSize(this.alive, size);
     }
-    this.srcType[slot] = a;
-    this.src[slot] = b;
-    this.dstType[slot] = c;
-    this.dst[slot] = e;
-    this.alive[slot] = 1;
-    this.liveCount += 1;
-    if (this.columns.length > 0) fillDefaults(this.def.attributes, this.columns, slot);
+    this.place(slot, a, b, c, e);
     if (this.discriminated) this.keyIndex.set(this.discKey(a, b, c, e, disc), slot);
     else this.pairIndex.add(slot);
     if (defer) return slot;
@@ -139,6 +133,17 @@ export class EdgeTable {
     (this.in[c] ??= new Adjacency()).add(e, slot);
     this.adjacencyUpTo = this.slotCount;
     return slot;
+  }
+
+  /** A new live edge in `slot` (columns grown to hold it) with these ends, default attributes. */
+  private place(slot: number, a: number, b: number, c: number, e: number): void {
+    this.srcType[slot] = a;
+    this.src[slot] = b;
+    this.dstType[slot] = c;
+    this.dst[slot] = e;
+    this.alive[slot] = 1;
+    this.liveCount += 1;
+    if (this.columns.length > 0) fillDefaults(this.def.attributes, this.columns, slot);
   }
 
   /**
@@ -164,13 +169,7 @@ export class EdgeTable {
     if (found >= 0) return found;
     const slot = this.slotCount++;
     this.growColumns(slot + 1); // (the index must not grow here: the bucket would move)
-    this.srcType[slot] = a;
-    this.src[slot] = b;
-    this.dstType[slot] = c;
-    this.dst[slot] = e;
-    this.alive[slot] = 1;
-    this.liveCount += 1;
-    if (this.columns.length > 0) fillDefaults(this.def.attributes, this.columns, slot);
+    this.place(slot, a, b, c, e);
     this.pairIndex.addAt(-found - 1, slot);
     return slot;
   }
