@@ -91,9 +91,10 @@ export function renderTable(table: Table): string {
     let check = row.check ? describe(row.check) : (row.checkText ?? '');
     if (row.check && reference?.check && row !== reference)
       check += agree(reference.check, row.check) ? ' ✓' : ' **MISMATCH**';
+    const system = row.size ? `${row.system}, size ${row.size}` : row.system;
     const cells = s
       ? [
-          row.system,
+          system,
           num(s.median, row.unit),
           num(s.min, row.unit),
           num(s.max, row.unit),
@@ -102,7 +103,7 @@ export function renderTable(table: Table): string {
           ratio === undefined ? '—' : `${ratio.toFixed(2)}x`,
           check,
         ]
-      : [row.system, '—', '—', '—', row.unit, '0', '—', check];
+      : [system, '—', '—', '—', row.unit, '0', '—', check];
     if (withMemory) cells.push(mb(row.memory));
     cells.push([row.unavailable, row.note].filter((x) => x).join('; '));
     lines.push(

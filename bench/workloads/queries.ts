@@ -80,6 +80,23 @@ export const smallInterpret = `INTERPRET QUERY () FOR GRAPH ${graphName} {
   PRINT Start.size() AS vertices, @@edges AS edges;
 }`;
 
+/**
+ * Parse + compile + run of a small query that starts from one vertex: its out-neighbours, marked
+ * in a vertex accumulator, and their out-edges. Nothing in it touches the whole graph, so its
+ * cost must not grow with the graph (issue 19: the same on S, M and L).
+ */
+export const oneVertexInterpret = `INTERPRET QUERY (VERTEX<${vertexType}> seed) FOR GRAPH ${graphName} {
+  OrAccum @seen;
+  SumAccum<INT> @@edges;
+  SumAccum<INT> @@second;
+  Start = {seed};
+  Hop1 = SELECT t FROM Start:s -(${edgeType}:e)- ${vertexType}:t
+         WHERE t.@seen == FALSE
+         ACCUM @@edges += 1, t.@seen += TRUE
+         POST-ACCUM @@second += t.outdegree();
+  PRINT Hop1.size() AS neighbours, @@edges AS edges, @@second AS second_hop_edges;
+}`;
+
 /** A 300-line interpreted query: many accumulators, selects and branches from one vertex. */
 export function longInterpret(lines = 300): string {
   const counters = 20;

@@ -3,6 +3,7 @@
 // row's note), and interpret latency through POST /gsql/v1/queries/interpret; each answer
 // becomes a checksum compared with the peers'.
 import type { Checksum } from '../lib/checksum.js';
+import { readEdgeList } from '../data/generate.js';
 import { summarise, timed } from '../lib/measure.js';
 import { embeddedSystem, type Row } from '../lib/report.js';
 import { errorText } from '../peers/run-peers.js';
@@ -20,6 +21,7 @@ import {
   graphName,
   khopQuery,
   longInterpret,
+  oneVertexInterpret,
   pagerankQuery,
   smallInterpret,
   vertexType,
@@ -250,36 +252,74 @@ export async function pathsWorkload(ctx: EmbeddedContext): Promise<Row> {
   }
 }
 
+/**
+ * The one-vertex query's seed and answer, counted from the dataset's CSV. The seed is the first
+ * k-hop seed with 4 to 16 out-edges, so the query does about the same work on every size (a hub
+ * of size L would make it bigger for a reason that is not the graph's size).
+ */
+function oneVertexCase(ds: EmbeddedContext['ds']): { seed: number; expected: string } {
+  const { src, dst } = readEdgeList(ds.csvPath);
+  const outdegree = new Uint32Array(ds.meta.spec.vertices);
+  for (let i = 0; i < src.length; i++) {
+    const s = src[i] ?? 0;
+    outdegree[s] = (outdegree[s] ?? 0) + 1;
+  }
+  const seed =
+    ds.meta.seeds.find((v) => (outdegree[v] ?? 0) >= 4 && (outdegree[v] ?? 0) <= 16) ??
+    ds.meta.seeds[0] ??
+    0;
+  const neighbours = new Set<number>();
+  for (let i = 0; i < src.length; i++) if (src[i] === seed) neighbours.add(dst[i] ?? 0);
+  let second = 0;
+  for (const t of neighbours) second += outdegree[t] ?? 0;
+  const expected = [
+    { neighbours: neighbours.size, edges: outdegree[seed], second_hop_edges: second },
+  ];
+  return { seed, expected: JSON.stringify(expected) };
+}
+
+/**
+ * Interpret latency of one of three texts: `small` (a count over every vertex), `one` (a small
+ * query from one vertex: its cost must not grow with the graph) and `long` (300 lines).
+ */
 export async function interpretWorkload(
   ctx: EmbeddedContext,
-  which: 'small' | 'long',
+  which: 'small' | 'one' | 'long',
 ): Promise<Row> {
-  const text = which === 'small' ? smallInterpret : longInterpret(300);
+  const text =
+    which === 'small' ? smallInterpret : which === 'one' ? oneVertexInterpret : longInterpret(300);
+  const one = which === 'one' ? oneVertexCase(ctx.ds) : undefined;
+  const params = one ? { seed: one.seed } : {};
   let run = 0;
   try {
     const { times, value } = await timed(
       // A comment makes every text new, so no compiled-query cache can answer: parse + compile + run.
       async () =>
-        ctx.client.interpret(
-          text.replace('{', `{ # run ${run++}`),
-          {},
-          { timeoutMs: ctx.runLimitMs },
-        ),
+        ctx.client.interpret(text.replace('{', `{ # run ${run++}`), params, {
+          timeoutMs: ctx.runLimitMs,
+        }),
       { ...ctx.timing, runs: ctx.timing.runs * 4, warmup: false },
     );
     const answer = JSON.stringify(value);
-    const expected = `[{"vertices":${ctx.ds.meta.vertexCount},"edges":${ctx.ds.meta.edgeCount}}]`;
+    const expected =
+      which === 'small'
+        ? `[{"vertices":${ctx.ds.meta.vertexCount},"edges":${ctx.ds.meta.edgeCount}}]`
+        : one?.expected;
+    const what =
+      which === 'small'
+        ? 'POST /gsql/v1/queries/interpret, a new text each run: parse + compile + run'
+        : one
+          ? `from vertex ${one.seed}, a new text each run: parse + compile + run`
+          : `${text.split('\n').length} lines, a new text each run`;
     return {
       system: embeddedSystem,
       unit: 'ms',
       summary: summarise(times),
       checkText: answer.length > 60 ? `${answer.slice(0, 57)}...` : answer,
       note:
-        which === 'small'
-          ? answer === expected
-            ? 'POST /gsql/v1/queries/interpret, a new text each run: parse + compile + run'
-            : `**wrong answer**, expected ${expected}`
-          : `${text.split('\n').length} lines, a new text each run`,
+        expected === undefined || answer === expected
+          ? what
+          : `**wrong answer**, expected ${expected}`,
     };
   } catch (error) {
     return unavailableRow('ms', error);

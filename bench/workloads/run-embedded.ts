@@ -1,8 +1,8 @@
 // Runs the embedded service's workloads: starts `gwb serve` (or, with --in-process, startServer()),
 // sets up the schema, then load, upsert, lookups, installed queries, paths and interpret, each
 // through HTTP, then a restart with the graph loaded (and the memory section: the server's memory
-// per edge beside the CSR loop's); and the GSQL parse benchmark of bench/gsql-parse.ts, when that
-// file is present.
+// per edge beside the CSR loop's), then the small interpreted queries on the other sizes; and
+// the GSQL parse benchmark of bench/gsql-parse.ts, when that file is present.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -22,6 +22,7 @@ import {
   pathsWorkload,
 } from './querying.js';
 import { httpFloorWorkload } from './http-floor.js';
+import { interpretOnOtherSizes } from './interpret-sizes.js';
 import { lookupWorkload } from './lookup.js';
 import { memoryPoint, memorySection, restartWorkload, type MemoryPoint } from './restart.js';
 import { ensureBuild, startInProcess, startServeChild } from './service.js';
@@ -123,6 +124,7 @@ export async function runEmbedded(
     if (want('interpret')) {
       log('embedded: interpret');
       add('interpretSmall', await interpretWorkload(ctx, 'small'));
+      add('interpretOne', await interpretWorkload(ctx, 'one'));
       add('interpretLong', await interpretWorkload(ctx, 'long'));
     }
     if (want('restart')) {
@@ -137,6 +139,17 @@ export async function runEmbedded(
     }
   } finally {
     await service.stop();
+  }
+  // The other sizes each in a service of their own, after this one stopped (quick runs skip it).
+  if (want('interpret') && !flags.quick) {
+    for (const { id, row } of await interpretOnOtherSizes(
+      flags.size,
+      flags.inProcess,
+      timing,
+      ctx.runLimitMs,
+      log,
+    ))
+      add(id, row);
   }
   return rows;
 }

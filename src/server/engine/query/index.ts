@@ -21,7 +21,7 @@ import { checkReturns, compileQueryBlock } from './compile/query/query-statement
 import { QueryCompileError, QueryRuntimeError } from './errors.js';
 import { allowedWritePath } from './file-paths.js';
 import { engineLimitError } from './memory.js';
-import { ColumnPool, Run, type FileObject, type RunContext } from './run.js';
+import { Run, type FileObject, type RunContext } from './run.js';
 import { converter, defaultValue, keyOf, VSet, vid } from './runtime-values.js';
 import { typeName, type T } from './types.js';
 import { WriteSet } from './writes.js';
@@ -82,15 +82,13 @@ export function compileQuery(ast: CreateQuery | InterpretBlock, env: CompileEnv)
   const returns = ast.kind === 'CreateQuery' && ast.returns ? typeOf(c, ast.returns) : null;
   const name = ast.kind === 'CreateQuery' ? ast.name : 'anonymous';
 
-  // Typed accumulator columns reused by the runs of this query.
-  const pool = new ColumnPool();
   const execute = async (r: Run): Promise<void> => {
     r.check();
     if (body.async) await body.async(r);
     else body.sync(r);
   };
   const child = (args: readonly unknown[], parent: Run): Run => {
-    const r = new Run(parent.ctx, c.frameSize, parent.writes, parent.files, parent.depth + 1, pool);
+    const r = new Run(parent.ctx, c.frameSize, parent.writes, parent.files, parent.depth + 1);
     r.directAdd = direct;
     if (r.depth > maxCallDepth)
       throw new QueryRuntimeError(
@@ -111,7 +109,7 @@ export function compileQuery(ast: CreateQuery | InterpretBlock, env: CompileEnv)
     async run(args: Record<string, unknown>, ctx: RunContext): Promise<QueryOutput> {
       const writes = new WriteSet(ctx.graph);
       const files: FileObject[] = [];
-      const r = new Run(ctx, c.frameSize, writes, files, 0, pool);
+      const r = new Run(ctx, c.frameSize, writes, files);
       r.directAdd = direct;
       try {
         const nulls = new Set<number>();

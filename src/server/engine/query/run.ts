@@ -68,28 +68,105 @@ function filled(n: number, v: unknown): unknown[] {
   return a;
 }
 
+/** A fill value a generic column can be pooled under (a primitive), as a key; else undefined. */
+function fillKey(v: unknown): string | undefined {
+  switch (typeof v) {
+    case 'undefined':
+      return 'u';
+    case 'number':
+      return Object.is(v, -0) ? 'n-0' : `n${v}`;
+    case 'string':
+      return `s${v}`;
+    case 'boolean':
+    case 'bigint':
+      return `${typeof v}${String(v)}`;
+    case 'object':
+    case 'function':
+    case 'symbol':
+      return undefined;
+  }
+}
+
 /**
- * Typed columns kept between runs of one compiled query (vertex-accumulator values, their delta
- * columns, SELECT collector marks), by element kind, fill value and length. A column is given
- * back holding its fill value in every slot, so taking one costs nothing per slot.
+ * Columns kept between runs of every query (vertex-accumulator values, their delta columns,
+ * SELECT collector marks), by kind, fill value and length. A column is given back holding its
+ * fill value in every slot, so taking one costs nothing per slot: a query that touches a few
+ * vertices pays nothing in proportion to the graph, however many queries were compiled (each
+ * interpreted text is a new one). Concurrent runs share it safely: a column belongs to the run
+ * that took it until it gives it back. What it keeps is bounded: at most `perKey` columns of a
+ * kind, fill and length, and `maxBytes` in all (columns of lengths the graph no longer has are
+ * dropped first).
  */
 export class ColumnPool {
-  private readonly free = new Map<string, Typed[]>();
+  private readonly free = new Map<string, Column[]>();
+  private bytes = 0;
+
+  constructor(
+    private readonly maxBytes = 512 * 2 ** 20,
+    private readonly perKey = 8,
+  ) {}
+
+  /** A Float64Array (f64) or Uint8Array holding `fill` in each of its n slots. */
   take(f64: boolean, fill: number, n: number): Typed {
-    const a = this.free.get(`${f64 ? 'd' : 'b'}${fill}:${n}`)?.pop();
+    const a = this.pop(`${f64 ? 'd' : 'b'}${fill}:${n}`) as Typed | undefined;
     if (a) return a;
     const c = f64 ? new Float64Array(n) : new Uint8Array(n);
     if (fill !== 0) c.fill(fill);
     return c;
   }
+
+  /** A plain array holding `fill` in each of its n slots. */
+  takeArray(fill: unknown, n: number): unknown[] {
+    const key = fillKey(fill);
+    return (
+      (key !== undefined ? (this.pop(`g${n}:${key}`) as unknown[] | undefined) : undefined) ??
+      filled(n, fill)
+    );
+  }
+
   /** `a` must hold `fill` in every slot. */
   give(fill: number, a: Typed): void {
-    const key = `${a instanceof Float64Array ? 'd' : 'b'}${fill}:${a.length}`;
+    this.keep(`${a instanceof Float64Array ? 'd' : 'b'}${fill}:${a.length}`, a, a.byteLength);
+  }
+
+  /** `a` must hold `fill` in every slot (a fill fillKey refuses is not kept). */
+  giveArray(fill: unknown, a: unknown[]): void {
+    const key = fillKey(fill);
+    if (key !== undefined) this.keep(`g${a.length}:${key}`, a, 8 * a.length);
+  }
+
+  private pop(key: string): Column | undefined {
+    const a = this.free.get(key)?.pop();
+    if (a) this.bytes -= sizeOf(a);
+    return a;
+  }
+
+  private keep(key: string, a: Column, size: number): void {
     let list = this.free.get(key);
     if (!list) this.free.set(key, (list = []));
-    if (list.length < 8) list.push(a);
+    if (list.length >= this.perKey) return;
+    if (this.bytes + size > this.maxBytes) this.dropOtherLengths(a.length);
+    if (this.bytes + size > this.maxBytes) return;
+    list.push(a);
+    this.bytes += size;
+  }
+
+  /** Frees the columns of other lengths than n (a graph that grew leaves stale lengths). */
+  private dropOtherLengths(n: number): void {
+    for (const [key, list] of this.free) {
+      if (list[0] === undefined || list[0].length === n) continue;
+      for (const a of list) this.bytes -= sizeOf(a);
+      this.free.delete(key);
+    }
   }
 }
+
+function sizeOf(a: Column): number {
+  return Array.isArray(a) ? 8 * a.length : a.byteLength;
+}
+
+/** The pool every run takes its columns from. */
+export const sharedColumnPool = new ColumnPool();
 
 /** Column kinds: 0 generic array, 1 Float64Array (FLOAT/DOUBLE sum, max, min), 2 Uint8Array (Or/And). */
 const GENERIC = 0;
@@ -99,9 +176,10 @@ const BOOLS = 2;
 /**
  * Vertex-attached accumulator storage: dense columns per vertex type, indexed by slot. Scalar
  * accumulators of FLOAT/DOUBLE values live in Float64Arrays, OrAccum / AndAccum in Uint8Arrays
- * (0 / 1); typed columns come from the run's pool and go back to it at the end of the run, reset
- * through the list of slots written (or a fill when many were). The += inputs of an ACCUM clause
- * are combined into a delta column and applied when the clause ends.
+ * (0 / 1), the others in plain arrays. Columns come from the run's pool and go back to it at the
+ * end of the run, reset through the list of slots written (or a fill when many were), so a run
+ * that touches a few vertices costs nothing in proportion to the graph. The += inputs of an
+ * ACCUM clause are combined into a delta column and applied when the clause ends.
  */
 export class VAcc implements Flushable {
   readonly scalar: Scalar | null;
@@ -112,7 +190,9 @@ export class VAcc implements Flushable {
   readonly kind: number;
   /** The init value as stored in a typed column. */
   private readonly raw: number;
-  /** Slots written per type of a typed column (null: too many, fill on release). */
+  /** What a fresh column holds in every slot: raw, the scalar init, or undefined (containers). */
+  private readonly blank: unknown;
+  /** Slots written per type (null: too many, or a NaN blank: fill on release). */
   private written: (number[] | null)[] = [];
   /** 1: SumAccum<DOUBLE>, 2: SumAccum<FLOAT> (fast paths), 0: other. */
   private readonly sumKind: number;
@@ -152,6 +232,7 @@ export class VAcc implements Flushable {
             : GENERIC;
     this.raw =
       this.kind === BOOLS ? (this.init ? 1 : 0) : this.kind === F64 ? (this.init as number) : 0;
+    this.blank = this.kind !== GENERIC ? this.raw : this.scalar ? this.init : undefined;
     this.sumKind = spec.name === 'SumAccum' ? (el === 'double' ? 1 : el === 'float' ? 2 : 0) : 0;
     run.vaccs.push(this);
   }
@@ -164,19 +245,20 @@ export class VAcc implements Flushable {
     let a = this.vals[t];
     if (!a) {
       const n = this.slots(t);
-      if (this.kind !== GENERIC) {
-        a = this.run.pool.take(this.kind === F64, this.raw, n);
-        // NaN never equals itself: such a column is refilled whole on release.
-        this.written[t] = Number.isNaN(this.raw) ? null : [];
-      } else a = filled(n, this.scalar ? this.init : undefined);
+      a =
+        this.kind !== GENERIC
+          ? this.run.pool.take(this.kind === F64, this.raw, n)
+          : this.run.pool.takeArray(this.blank, n);
+      // NaN never equals itself: such a column is refilled whole on release.
+      this.written[t] = Number.isNaN(this.blank) ? null : [];
       this.vals[t] = a;
     }
     return a;
   }
 
-  /** Notes a write of slot s of a typed column (before the write). */
-  private note(t: number, s: number, a: Typed): void {
-    if (a[s] !== this.raw) return;
+  /** Notes a write of slot s of a column (before the write), so release() can reset it. */
+  private note(t: number, s: number, a: Column): void {
+    if (a[s] !== this.blank) return;
     const w = this.written[t];
     if (w) {
       if (w.length > a.length >> 3) this.written[t] = null;
@@ -187,11 +269,9 @@ export class VAcc implements Flushable {
   /** Stores a scalar value (converted) at slot s of type t. */
   private put(t: number, s: number, v: unknown): void {
     const a = this.column(t);
+    this.note(t, s, a);
     if (this.kind === GENERIC) (a as unknown[])[s] = v;
-    else {
-      this.note(t, s, a as Typed);
-      (a as Typed)[s] = this.kind === BOOLS ? (v ? 1 : 0) : (v as number);
-    }
+    else (a as Typed)[s] = this.kind === BOOLS ? (v ? 1 : 0) : (v as number);
   }
 
   /** The scalar value at slot s of column a. */
@@ -253,7 +333,10 @@ export class VAcc implements Flushable {
     const a = this.column(vtypeOf(id)) as unknown[];
     const s = vslotOf(id);
     let acc = a[s] as Acc | undefined;
-    if (!acc) a[s] = acc = this.fresh();
+    if (!acc) {
+      this.note(vtypeOf(id), s, a);
+      a[s] = acc = this.fresh();
+    }
     return acc;
   }
 
@@ -303,7 +386,8 @@ export class VAcc implements Flushable {
     let m = this.dmark[t];
     if (!d || !m) {
       const n = this.slots(t);
-      this.dv[t] = d = this.sumKind !== 0 ? this.run.pool.take(true, 0, n) : filled(n, undefined);
+      this.dv[t] = d =
+        this.sumKind !== 0 ? this.run.pool.take(true, 0, n) : this.run.pool.takeArray(undefined, n);
       this.dmark[t] = m = this.run.pool.take(false, 0, n) as Uint8Array;
     }
     if (this.sumKind === 1) {
@@ -354,7 +438,8 @@ export class VAcc implements Flushable {
   private ensureDelta(t: number): void {
     if (this.dv[t] && this.dmark[t]) return;
     const n = this.slots(t);
-    this.dv[t] = this.sumKind !== 0 ? this.run.pool.take(true, 0, n) : filled(n, undefined);
+    this.dv[t] =
+      this.sumKind !== 0 ? this.run.pool.take(true, 0, n) : this.run.pool.takeArray(undefined, n);
     this.dmark[t] = this.run.pool.take(false, 0, n) as Uint8Array;
   }
 
@@ -471,7 +556,7 @@ export class VAcc implements Flushable {
 
   /** Notes a write of slot s of type t (the slot holds rawValue now). */
   noteAt(t: number, s: number): void {
-    this.note(t, s, this.column(t) as Typed);
+    this.note(t, s, this.column(t));
   }
 
   /** The prime snapshot's Float64Array column of type t, or null (no snapshot, other kind). */
@@ -530,7 +615,7 @@ export class VAcc implements Flushable {
         const m = this.dmark[t] as Uint8Array;
         const a = this.column(t);
         if (f64) {
-          this.note(t, s, a as Typed);
+          this.note(t, s, a);
           (a as Typed)[s] = sc.combine(a[s], d[s]) as number;
         } else this.put(t, s, sc.combine(this.read(a, s), d[s]));
         m[s] = 0;
@@ -548,24 +633,25 @@ export class VAcc implements Flushable {
   }
 
   /**
-   * End of the run: typed columns go back to the pool, reset to the init value (every later read
+   * End of the run: columns go back to the pool, reset to their blank value (every later read
    * would see fresh columns). Columns with clause inputs still pending (a failed run) are dropped.
    */
   release(): void {
     const pool = this.run.pool;
-    if (this.kind !== GENERIC)
-      this.vals.forEach((a, t) => {
-        if (!a) return;
-        const c = a as Typed;
-        const w = this.written[t];
-        if (w) for (const s of w) c[s] = this.raw;
-        else c.fill(this.raw);
-        pool.give(this.raw, c);
-      });
+    this.vals.forEach((a, t) => {
+      if (!a) return;
+      const w = this.written[t];
+      if (w) for (const s of w) a[s] = this.blank;
+      else a.fill(this.blank as never);
+      if (Array.isArray(a)) pool.giveArray(this.blank, a);
+      else pool.give(this.raw, a);
+    });
     this.vals = [];
     this.written = [];
     if (this.touched.length === 0 && !this.dirty) {
-      if (this.sumKind !== 0) for (const d of this.dv) if (d) pool.give(0, d as Typed);
+      for (const d of this.dv)
+        if (Array.isArray(d)) pool.giveArray(undefined, d);
+        else if (d) pool.give(0, d);
       for (const m of this.dmark) if (m) pool.give(0, m);
     }
     this.dv = [];
@@ -747,8 +833,8 @@ export class Run {
     readonly files: FileObject[],
     /** Lets a deep WHILE / FOREACH yield too. */
     readonly depth = 0,
-    /** Typed columns shared by the runs of one compiled query. */
-    readonly pool: ColumnPool = new ColumnPool(),
+    /** Where columns come from and go back to. */
+    readonly pool: ColumnPool = sharedColumnPool,
   ) {
     this.graph = ctx.graph;
     this.f = new Array<unknown>(frameSize).fill(undefined);

@@ -320,10 +320,13 @@ export function jitSelect(c: CompileContext, plan: JitPlan): JitSelect | null {
       }
       // Collector.addAt written out: test and set the vertex's mark, list it when new.
       const marks = g.typed(at, (t) => `sets[${k}].marksFor(${t})`);
-      // The source is collected at most once per source: room for all of them at once.
+      // The source is collected at most once per source: room for all this call can reach at
+      // once. Each source collected counted at least one row of work, and the call ends past
+      // `limit` of it, so limit + 2 sources at most (a LIMIT may end the matching after a call:
+      // no room made for sources it never reaches).
       g.extra.add(
         at.id === 'sid'
-          ? `const cids${k} = sets[${k}].reserve(ids.length - i);`
+          ? `const cids${k} = sets[${k}].reserve(Math.min(ids.length - i, limit + 2));`
           : `const cids${k} = sets[${k}].ids;`,
       );
       g.extra.add(`let cn${k} = sets[${k}].count;`);

@@ -297,6 +297,20 @@ export function compileSelectCore(
     c.error(sel.limit, 'QUERY-BAD-CLAUSE', 'LIMIT with an offset needs an ORDER BY clause');
   const limit = sel.limit ? compileExpr(c, sel.limit.count, bodyCx).f : null;
   const offset = sel.limit?.offset ? compileExpr(c, sel.limit.offset, bodyCx).f : null;
+  // A LIMIT that nothing after the matching could tell from a shorter matching (no ACCUM,
+  // POST-ACCUM, ORDER BY, HAVING, PER, table rows or SAMPLE): the matching stops once that many
+  // vertices are selected, which are the first ones the slice at the end keeps anyway. A query
+  // that takes one vertex of a big set then costs one vertex, not the set.
+  const stopEarly =
+    limit !== null &&
+    offset === null &&
+    accum === null &&
+    posts.length === 0 &&
+    order.length === 0 &&
+    having === null &&
+    emit === null &&
+    sample === null &&
+    sel.per === null;
 
   // Which alias columns need their distinct vertices collected.
   const collect = new Set<number>();
@@ -441,6 +455,9 @@ export function compileSelectCore(
         walkEdges(w, t, s, visit);
       }
     };
+    // With stopEarly: the output's collector, and how many vertices end the matching.
+    const outSet = stopEarly ? (sets[collectSlots.indexOf(outSlot)] ?? null) : null;
+    const stopAt = outSet && limit ? Math.max(0, num(limit(r))) : Infinity;
     if (jit) {
       const given = source.ids(r);
       const ids = Array.isArray(given) ? (given as number[]) : [...given];
@@ -448,7 +465,7 @@ export function compileSelectCore(
       const walks = rt?.walks ?? [];
       const types = rt?.filter.types ?? null;
       const has = rt?.filter.has ?? null;
-      for (let i = 0; i < ids.length;) {
+      for (let i = 0; i < ids.length && !(outSet && outSet.count >= stopAt);) {
         i = jit.scan(r, ids, i, walks, types, has, sets);
         if (i < ids.length) yield;
       }
@@ -457,6 +474,7 @@ export function compileSelectCore(
     const pre = stages !== null && hops.length > 0 ? (stages[0] ?? null) : null;
     if (!jit)
       for (const id of source.ids(r)) {
+        if (outSet && outSet.count >= stopAt) break;
         if (srcFilter && !srcFilter(r, id)) continue;
         f[srcSlot] = id;
         if (pre !== null && !pre(r)) continue;
