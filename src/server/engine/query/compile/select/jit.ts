@@ -38,6 +38,8 @@ export interface JitPlan {
   readonly accum: readonly DmlStmt[] | null;
   readonly posts: readonly { readonly slot: number; readonly stmts: readonly DmlStmt[] }[];
   readonly collectSlots: readonly number[];
+  /** A LIMIT may end the matching between calls (select.ts stopEarly). */
+  readonly mayStop: boolean;
   /** The statement kinds of the layers above (statement.ts CompileUpper). */
   readonly upper: CompileUpper;
 }
@@ -320,13 +322,14 @@ export function jitSelect(c: CompileContext, plan: JitPlan): JitSelect | null {
       }
       // Collector.addAt written out: test and set the vertex's mark, list it when new.
       const marks = g.typed(at, (t) => `sets[${k}].marksFor(${t})`);
-      // The source is collected at most once per source: room for all this call can reach at
-      // once. Each source collected counted at least one row of work, and the call ends past
-      // `limit` of it, so limit + 2 sources at most (a LIMIT may end the matching after a call:
-      // no room made for sources it never reaches).
+      // The source is collected at most once per source: room for all of them at once. When a
+      // LIMIT may end the matching after a call, room for what this call can reach: each source
+      // collected counted at least one row of work and the call ends past `limit` of it, so
+      // limit + 2 sources at most (no room made for sources the matching never reaches).
+      const extra = plan.mayStop ? 'Math.min(ids.length - i, limit + 2)' : 'ids.length - i';
       g.extra.add(
         at.id === 'sid'
-          ? `const cids${k} = sets[${k}].reserve(Math.min(ids.length - i, limit + 2));`
+          ? `const cids${k} = sets[${k}].reserve(${extra});`
           : `const cids${k} = sets[${k}].ids;`,
       );
       g.extra.add(`let cn${k} = sets[${k}].count;`);

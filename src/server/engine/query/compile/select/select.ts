@@ -345,6 +345,7 @@ export function compileSelectCore(
           accum: sel.accum,
           posts: posts.map((p) => ({ slot: p.slot, stmts: p.stmts })),
           collectSlots,
+          mayStop: stopEarly,
           upper,
         })
       : null;
