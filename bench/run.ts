@@ -88,7 +88,7 @@ export async function main(argv: readonly string[]): Promise<string> {
     machineLine(),
     '',
     `Data: ${ds.name}, R-MAT seed ${ds.meta.spec.seed}: ${ds.meta.vertexCount.toLocaleString('en-US')} vertices, ${ds.meta.edgeCount.toLocaleString('en-US')} directed edges (${ds.csvPath.replace(repoRoot, '')}). ${demoGraph() === undefined ? 'No demo graph exists in the repository yet, so none is benchmarked.' : ''}`,
-    `Runs: up to ${timing.runs} per row within ${timing.budgetMs / 1000} s (graph workloads after one warm-up run); "vs embedded" is speed relative to the embedded service (> 1: faster than it). Checksums are compared with the first row that has one (✓ agrees).`,
+    `Runs: up to ${timing.runs} per row within ${timing.budgetMs / 1000} s (graph workloads after untimed warm-up runs until their time stops improving: three in a row none 3% faster than the best, at most 30 runs or a quarter of the budget); "vs embedded" is speed relative to the embedded service (> 1: faster than it). Checksums are compared with the first row that has one (✓ agrees).`,
     ...notes.map((n) => `\n${n}`),
     '',
     ...rendered.map((t) => renderTable(t) + '\n'),

@@ -92,7 +92,7 @@ export async function runPeers(
         add(id, { system: peer.name, unit: 'ms', unavailable: `failed: ${errorText(error)}` });
       }
     };
-    const warm = { ...timing, warmup: true };
+    const warm: TimedOptions = { ...timing, warmup: 'steady' };
     for (const k of [2, 3]) {
       if (!want('khop')) break;
       const khop = peer.khop?.bind(peer);

@@ -28,7 +28,7 @@ export async function httpFloorWorkload(ctx: EmbeddedContext, k: number): Promis
           for (const seed of ctx.ds.meta.seeds)
             await client.runQuery('bench_khop', { seed, v_type: vertexType, e_type: edgeType, k });
         },
-        { ...ctx.timing, warmup: true },
+        { ...ctx.timing, warmup: 'steady' },
       );
       return {
         system: httpFloorSystem,

@@ -89,7 +89,7 @@ export async function khopWorkload(ctx: EmbeddedContext, k: number): Promise<Row
       }
       return counts;
     });
-    const { times, value } = await timed(cpu.run, { ...ctx.timing, warmup: true });
+    const { times, value } = await timed(cpu.run, { ...ctx.timing, warmup: 'steady' });
     return {
       system: embeddedSystem,
       unit: 'ms',
@@ -141,7 +141,7 @@ export async function pagerankWorkload(ctx: EmbeddedContext, iterations: number)
         ),
       ),
     );
-    const { times, value } = await timed(cpu.run, { ...ctx.timing, warmup: true });
+    const { times, value } = await timed(cpu.run, { ...ctx.timing, warmup: 'steady' });
     return {
       system: embeddedSystem,
       unit: 'ms',
@@ -223,7 +223,7 @@ async function pathsFloor(ctx: EmbeddedContext): Promise<string> {
   try {
     const { times } = await timed(() => runPaths(ctx, newClient(raw.url)), {
       ...ctx.timing,
-      warmup: true,
+      warmup: 'steady',
     });
     return `; HTTP floor ${summarise(times).median.toFixed(1)} ms (the same ${ctx.ds.meta.pairs.length} calls answered at once by raw node:http)`;
   } finally {
@@ -235,7 +235,7 @@ export async function pathsWorkload(ctx: EmbeddedContext): Promise<Row> {
   try {
     const { times, value } = await timed(() => runPaths(ctx, ctx.client), {
       ...ctx.timing,
-      warmup: true,
+      warmup: 'steady',
     });
     const floor = await pathsFloor(ctx).catch(
       (error: unknown) => `; HTTP floor not measured (${errorText(error)})`,
@@ -300,7 +300,7 @@ export async function interpretWorkload(
         ctx.client.interpret(text.replace('{', `{ # run ${run++}`), params, {
           timeoutMs: ctx.runLimitMs,
         }),
-      { ...ctx.timing, runs: ctx.timing.runs * 4, warmup: true },
+      { ...ctx.timing, runs: ctx.timing.runs * 4, warmup: 'steady' },
     );
     const answer = JSON.stringify(value);
     const expected =
