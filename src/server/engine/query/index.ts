@@ -106,6 +106,7 @@ export function compileQuery(ast: CreateQuery | InterpretBlock, env: CompileEnv)
     name,
     params: params.map(({ slot: _slot, ...p }) => p),
     returns,
+    selectTiers: c.selectTiers,
     async run(args: Record<string, unknown>, ctx: RunContext): Promise<QueryOutput> {
       const writes = new WriteSet(ctx.graph);
       const files: FileObject[] = [];

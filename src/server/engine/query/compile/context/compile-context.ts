@@ -34,6 +34,8 @@ export class CompileContext {
   readonly paramSlots = new Set<number>();
   readonly heapCaps: { spec: AccSpec; cap: Fn }[] = [];
   cacheSize = 0;
+  /** SELECT blocks compiled to generated code and to closures (CompiledQuery.selectTiers). */
+  readonly selectTiers = { generated: 0, closures: 0 };
   readonly graphDef: GraphDef | undefined;
   readonly exceptions = new Map<string, Fn>();
   /** The query's SYNTAX version (lower case), null when it names none (then detected). */

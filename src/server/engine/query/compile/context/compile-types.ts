@@ -151,6 +151,11 @@ export interface CompiledQuery extends CompiledQueryLike {
   readonly name: string;
   readonly params: readonly ParamSpec[];
   readonly returns: T | null;
+  /**
+   * How many of the query's vertex SELECT blocks run as generated code and how many as
+   * closures: which tier a query's SELECTs take, for tests and profiles.
+   */
+  readonly selectTiers: { readonly generated: number; readonly closures: number };
   run(args: Record<string, unknown>, ctx: RunContext): Promise<QueryOutput>;
 }
 

@@ -104,6 +104,16 @@ export function vertexColumns(comp: CompileContext, name: string): (r: Run) => I
   };
 }
 
+/**
+ * The values of attribute column `cols[t]` of vertex type t by slot (cols from vertexColumns), or
+ * null when the type keeps no such column (the primary id read as an attribute, or no attribute
+ * of that name: vertexAttrReader answers those). Generated SELECT code reads it once per type.
+ */
+export function vertexColumnOf(r: Run, cols: Int32Array, t: number): readonly unknown[] | null {
+  const c = cols[t] ?? -1;
+  return c < 0 ? null : (r.graph.vertexByIndex[t]?.columns[c] ?? null);
+}
+
 /** The static type of a vertex attribute, looked up in the given or all vertex types. */
 export function vertexAttrType(
   comp: CompileContext,

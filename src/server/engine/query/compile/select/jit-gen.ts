@@ -4,7 +4,7 @@
 // same result types); what it does not write out inline calls the ordinary compiled closure. Only
 // numbers, slot indexes and fixed operator texts are pasted into the source, never text from the
 // query.
-import type { DmlStmt, Expr } from '../../../../../core/gsql/index.js';
+import type { DmlStmt, Expr, If } from '../../../../../core/gsql/index.js';
 import { intDivisor, snapshotValue } from '../context/runtime-helpers.js';
 import { type Cx, type Fn, Scope, type SyncStmt } from '../context/compile-types.js';
 import type { CompileContext } from '../context/compile-context.js';
@@ -29,6 +29,12 @@ import {
 } from '../../runtime-values.js';
 import { BUILTINS } from '../../functions.js';
 import { degreeAt, degreeEntryFn, degreeFn, singleAdjacency } from '../context/edge-walk.js';
+import {
+  vertexAttrReader,
+  vertexAttrType,
+  vertexColumnOf,
+  vertexColumns,
+} from '../context/graph-lookups.js';
 import {
   accumValueType,
   arithKind,
@@ -86,6 +92,7 @@ const helpers = {
   uint64,
   umod,
   snapshotValue,
+  vertexColumnOf,
   EdgeRef,
   VT,
 };
@@ -262,8 +269,9 @@ export class Gen {
         return this.outdegree(e) ?? this.fallback(e);
       case 'Call':
         return this.math(e) ?? this.fallback(e);
-      case 'Arrow':
       case 'Attr':
+        return this.attr(e) ?? this.fallback(e);
+      case 'Arrow':
       case 'Between':
       case 'CaseExpr':
       case 'ColumnRef':
@@ -284,6 +292,36 @@ export class Gen {
       case 'Wildcard':
         return this.fallback(e);
     }
+  }
+
+  /** Per attribute name: the closures attr() reads through (vertexColumns, vertexAttrReader). */
+  private readonly attrSites = new Map<string, { cols: string; slow: string }>();
+
+  /**
+   * `alias.name` of a vertex alias held in locals: a read of the attribute's column for the
+   * vertex's type, a per-type variable (see typed). When the type keeps no such column it is
+   * null and the closure tier's reader answers (the primary id read as an attribute, or the
+   * unknown-attribute error), as it does for every row in the closure tier.
+   */
+  private attr(e: Expr & { kind: 'Attr' }): { c: string; t: T } | null {
+    const at = this.local(e.target);
+    const sym = e.target.kind === 'Name' ? this.cx.scope.lookup(e.target.name) : undefined;
+    if (!at || !sym || sym.kind !== 'alias' || sym.t.k !== 'vertex' || e.name === 'type')
+      return null;
+    const t = vertexAttrType(this.c, sym.t.vt, e.name);
+    if (!t) return null;
+    let site = this.attrSites.get(e.name);
+    if (!site) {
+      this.closures.push(vertexColumns(this.c, e.name));
+      const cols = `X${this.closures.length - 1}`;
+      this.closures.push(vertexAttrReader(this.c, e.name) as unknown as Fn);
+      site = { cols, slow: `X${this.closures.length - 1}` };
+      this.attrSites.set(e.name, site);
+    }
+    const { cols, slow } = site;
+    const col = this.typed(at, (ty) => `vertexColumnOf(r, ${cols}(r), ${ty})`);
+    if (at.id !== 'sid') this.rowDep = true;
+    return { c: `(${col} !== null ? ${col}[${at.s}] : ${slow}(r, ${at.id}))`, t };
   }
 
   /**
@@ -498,8 +536,12 @@ export class Gen {
     return this.fallback(e);
   }
 
+  /** Statements under an IF of the clause being written (see branches). */
+  private inBranch = 0;
+
   /** One statement of an ACCUM ('accum') or POST-ACCUM ('post') clause. */
   stmt(s: DmlStmt, mode: 'accum' | 'post'): string {
+    if (s.kind === 'If') return this.branches(s, mode);
     if (s.kind !== 'Assign') {
       this.ok = false;
       return '';
@@ -509,7 +551,12 @@ export class Gen {
       const info = this.c.vaccs.get(tg.name);
       const direct = slotOf(this.c, tg.target, this.cx);
       if (info && direct >= 0) {
-        const v = mode === 'accum' ? this.perSourceValue(s.value) : this.expr(s.value);
+        // A per-source memo may be computed before the rows (see perSourceValue): not for a
+        // value under an IF, which the closure tier computes only when its branch is taken.
+        const v =
+          mode === 'accum' && this.inBranch === 0
+            ? this.perSourceValue(s.value)
+            : this.expr(s.value);
         const va = `va${info.index}`;
         this.vas.add(info.index);
         const t = this.slotCode(direct);
@@ -596,6 +643,25 @@ if (${SPARSE} && ${dm}[${at.s}] === 0) { ${dm}[${at.s}] = 1; tch${k}.push(${at.i
     );
     this.closures.push(cs.sync);
     return `X${this.closures.length - 1}(r);`;
+  }
+
+  /**
+   * IF / ELSE IF / ELSE in a clause: each condition tested per row as the closure tier tests it
+   * (the first true branch runs), each branch's statements written as the clause's own.
+   */
+  private branches(s: If, mode: 'accum' | 'post'): string {
+    this.inBranch++;
+    try {
+      const arms = s.branches.map(
+        (b, i) =>
+          `${i === 0 ? 'if' : 'else if'} (${this.expr(b.cond).c}) {\n${b.body.map((x) => this.stmt(x, mode)).join('\n')}\n}`,
+      );
+      if (s.otherwise)
+        arms.push(`else {\n${s.otherwise.map((x) => this.stmt(x, mode)).join('\n')}\n}`);
+      return arms.join(' ');
+    } finally {
+      this.inBranch--;
+    }
   }
 
   /**

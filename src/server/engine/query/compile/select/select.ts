@@ -350,6 +350,9 @@ export function compileSelectCore(
         })
       : null;
 
+  if (jit) c.selectTiers.generated++;
+  else c.selectTiers.closures++;
+
   return runners(function* (r: Run): Generator<undefined, VSet, undefined> {
     const f = r.f;
     for (const i of c.primedV) r.va[i]?.snapshot();
