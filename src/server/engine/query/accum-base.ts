@@ -20,7 +20,7 @@ export interface Acc {
 /** Elements of any collection-like value (containers, arrays, vertex sets, maps' keys). */
 export function elementsOf(v: unknown): unknown[] {
   if (Array.isArray(v)) return v;
-  if (v instanceof VSet) return v.ids as number[];
+  if (v instanceof VSet) return Array.from(v.ids);
   if (v instanceof AccBase) return v.items();
   if (v instanceof Set) return [...v];
   return [v];

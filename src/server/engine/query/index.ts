@@ -107,6 +107,7 @@ export function compileQuery(ast: CreateQuery | InterpretBlock, env: CompileEnv)
     params: params.map(({ slot: _slot, ...p }) => p),
     returns,
     selectTiers: c.selectTiers,
+    visitFlags: c.visitFlags,
     async run(args: Record<string, unknown>, ctx: RunContext): Promise<QueryOutput> {
       const writes = new WriteSet(ctx.graph);
       const files: FileObject[] = [];

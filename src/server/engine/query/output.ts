@@ -168,7 +168,7 @@ export function vertexOut(
 
 /** A whole vertex set: attributes then every vertex accumulator as "@name". */
 export function vsetOut(ctx: OutCtx, set: VSet): unknown[] {
-  return set.ids.map((id) => {
+  return Array.from(set.ids, (id) => {
     const attributes = vertexAttributes(ctx.graph, id);
     for (const va of ctx.vertexAccums) attributes[`@${va.name}`] = out(ctx, va.read(id), va.type);
     return vertexOut(ctx, id, attributes);

@@ -124,6 +124,21 @@ export class ColumnPool {
     );
   }
 
+  /**
+   * A Float64Array of at least n slots whose contents are undefined (scratch space, e.g. a
+   * SELECT's collected ids): a pooled one of the same or the next power-of-two size when there
+   * is one, so a run touching few vertices pays nothing in proportion to n.
+   */
+  takeScratch(n: number): Float64Array {
+    const size = scratchSize(n);
+    return (this.pop(`x${size}`) as Float64Array | undefined) ?? new Float64Array(size);
+  }
+
+  /** Gives back a takeScratch() array. */
+  giveScratch(a: Float64Array): void {
+    if (a.length === scratchSize(a.length)) this.keep(`x${a.length}`, a, a.byteLength);
+  }
+
   /** `a` must hold `fill` in every slot. */
   give(fill: number, a: Typed): void {
     this.keep(`${a instanceof Float64Array ? 'd' : 'b'}${fill}:${a.length}`, a, a.byteLength);
@@ -159,6 +174,11 @@ export class ColumnPool {
       this.free.delete(key);
     }
   }
+}
+
+/** takeScratch sizes: powers of two from 1024 (a graph that grows keeps the same key longer). */
+function scratchSize(n: number): number {
+  return Math.max(1024, 2 ** Math.ceil(Math.log2(Math.max(1, n))));
 }
 
 function sizeOf(a: Column): number {

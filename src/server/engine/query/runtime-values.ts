@@ -1,9 +1,10 @@
 // Runtime value forms. Vertices are numbers `typeIndex * 2^26 + slot` (exact in a double);
 // edges are EdgeRef objects made only when an edge alias is used; vertex sets are VSet (ids in
-// order, no duplicates); tuples are plain objects with fields in declared order; INT is a
-// number, or a bigint beyond 2^53; DATETIME is epoch seconds.
+// order, no duplicates, in a Float64Array); tuples are plain objects with fields in declared
+// order; INT is a number, or a bigint beyond 2^53; DATETIME is epoch seconds.
 import type { EdgeTable } from '../graph/edge-table.js';
 import { QueryRuntimeError } from './errors.js';
+import { noIds, vertexIds, type VertexIds } from './vertex-ids.js';
 import type { T } from './types.js';
 
 export const VT = 2 ** 26;
@@ -27,7 +28,11 @@ export class VSet {
   /** Membership, built on the first has(): a bitmap per vertex type, or a Set when sparse. */
   private bits: (Uint8Array | undefined)[] | undefined;
   private index: Set<number> | undefined;
-  constructor(readonly ids: readonly number[]) {}
+  readonly ids: VertexIds;
+  /** `ids` must be distinct; a Float64Array is kept as it is (not copied). */
+  constructor(ids: ArrayLike<number>) {
+    this.ids = vertexIds(ids);
+  }
   has(id: number): boolean {
     if (this.bits === undefined && this.index === undefined) this.buildIndex();
     const bits = this.bits;
@@ -69,7 +74,7 @@ export class VSet {
   get size(): number {
     return this.ids.length;
   }
-  static readonly empty = new VSet([]);
+  static readonly empty = new VSet(noIds);
 }
 
 const bigintJson = (_k: string, v: unknown): unknown =>

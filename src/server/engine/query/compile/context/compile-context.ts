@@ -36,6 +36,8 @@ export class CompileContext {
   cacheSize = 0;
   /** SELECT blocks compiled to generated code and to closures (CompiledQuery.selectTiers). */
   readonly selectTiers = { generated: 0, closures: 0 };
+  /** Generated SELECTs that run as the visited-flag idiom (CompiledQuery.visitFlags). */
+  visitFlags = 0;
   readonly graphDef: GraphDef | undefined;
   readonly exceptions = new Map<string, Fn>();
   /** The query's SYNTAX version (lower case), null when it names none (then detected). */

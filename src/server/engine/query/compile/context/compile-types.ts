@@ -156,6 +156,8 @@ export interface CompiledQuery extends CompiledQueryLike {
    * closures: which tier a query's SELECTs take, for tests and profiles.
    */
   readonly selectTiers: { readonly generated: number; readonly closures: number };
+  /** How many of the generated SELECTs run as the visited-flag idiom (select/visit-flag.ts). */
+  readonly visitFlags: number;
   run(args: Record<string, unknown>, ctx: RunContext): Promise<QueryOutput>;
 }
 

@@ -234,13 +234,19 @@ export function degreeEntryFn(c: CompileContext, names: Fn | null): (r: Run) => 
 
 /**
  * Distinct vertices in first-seen order, marked per type. While collecting, `ids[0..count)` are
- * the vertices (the array may be longer: room reserved by reserve()); release() trims it.
+ * the vertices, in a scratch array from the run's pool with room for every vertex of the graph
+ * (room() makes sure of it), so adding never grows an array; release() leaves `ids` holding
+ * exactly the collected vertices and gives the scratch array back.
  */
 export class Collector {
-  readonly ids: number[] = [];
+  ids: Float64Array;
   count = 0;
   private readonly marks: (Uint8Array | undefined)[] = [];
-  constructor(private readonly run: Run) {}
+  private scratch: Float64Array | null;
+  constructor(private readonly run: Run) {
+    this.scratch = run.pool.takeScratch(totalSlots(run) + 1);
+    this.ids = this.scratch;
+  }
   private last = -1;
   add(id: number): void {
     // Rows of one source vertex come together: skip the repeats cheaply.
@@ -253,6 +259,7 @@ export class Collector {
     const m = this.marks[t] ?? this.marksFor(t);
     if (m[s] === 0) {
       m[s] = 1;
+      if (this.count >= this.ids.length) this.room();
       this.ids[this.count++] = id;
     }
   }
@@ -272,19 +279,30 @@ export class Collector {
   }
 
   /**
-   * Room for `extra` more vertices, made at once (growing an array a vertex at a time costs about
-   * three times more); the array, for generated code that knows an upper bound.
+   * The array being collected into, with room for one more than every vertex of the graph as it
+   * is now (each is collected at most once; generated code may write one id past the count): a
+   * run that writes may see the graph grow between its slices.
    */
-  reserve(extra: number): number[] {
-    const need = this.count + extra;
-    if (this.ids.length < need) this.ids.length = need;
+  room(): Float64Array {
+    const need = totalSlots(this.run) + 1;
+    if (this.ids.length < need) {
+      const bigger = this.run.pool.takeScratch(need);
+      bigger.set(this.ids.subarray(0, this.count));
+      if (this.scratch) this.run.pool.giveScratch(this.scratch);
+      this.scratch = bigger;
+      this.ids = bigger;
+    }
     return this.ids;
   }
 
-  /** Done collecting: the marks, cleared, go back to the run's pool (ids stay, trimmed). */
+  /** Done collecting: `ids` becomes exactly the collected vertices; marks and scratch go back. */
   release(): void {
-    const ids = this.ids;
-    ids.length = this.count;
+    const scratch = this.scratch;
+    if (scratch === null) return;
+    this.scratch = null;
+    const ids = scratch.slice(0, this.count);
+    this.ids = ids;
+    this.run.pool.giveScratch(scratch);
     const marks = this.marks;
     if (marks.length === 0) return;
     // A fill is cheaper than clearing many marks one by one.
@@ -294,4 +312,11 @@ export class Collector {
     for (const m of marks) if (m) this.run.pool.give(0, m);
     marks.length = 0;
   }
+}
+
+/** Vertex slots of every type of the run's graph (an upper bound of any vertex set's size). */
+function totalSlots(r: Run): number {
+  let n = 0;
+  for (const table of r.graph.vertexByIndex) n += table?.slotCount ?? 0;
+  return n;
 }

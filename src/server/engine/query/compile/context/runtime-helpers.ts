@@ -32,6 +32,7 @@ import {
   vid,
 } from '../../runtime-values.js';
 import { ANY, VERTEX, type T } from '../../types.js';
+import { dedupeIds, vertexIds } from '../../vertex-ids.js';
 
 export function isListLike(t: T): boolean {
   return t.k === 'list' || (t.k === 'accum' && t.a.name === 'ListAccum');
@@ -51,23 +52,6 @@ export function edgeAttr(e: EdgeRef, name: string): unknown {
   return e.table.columns[i]?.[e.slot];
 }
 
-export function dedupe(ids: number[]): number[] {
-  if (ids.length < 2) return ids;
-  // Ids in increasing order (a whole vertex type, {T.*}) have no repeats: no set needed.
-  let increasing = 1;
-  while (increasing < ids.length && (ids[increasing - 1] as number) < (ids[increasing] as number))
-    increasing++;
-  if (increasing === ids.length) return ids;
-  const seen = new Set<number>();
-  const out: number[] = [];
-  for (const id of ids)
-    if (!seen.has(id)) {
-      seen.add(id);
-      out.push(id);
-    }
-  return out;
-}
-
 export function contains(coll: unknown, x: unknown): boolean {
   if (coll instanceof VSet) return typeof x === 'number' && coll.has(x);
   if (coll instanceof SetAcc) return coll.has(x);
@@ -79,18 +63,17 @@ export function contains(coll: unknown, x: unknown): boolean {
 }
 
 export function vsetOp(op: string, a: unknown, b: unknown): VSet {
-  const x = a instanceof VSet ? a : new VSet(elementsOf(a) as number[]);
-  const y = b instanceof VSet ? b : new VSet(elementsOf(b) as number[]);
+  const x = a instanceof VSet ? a : new VSet(dedupeIds(vertexIds(elementsOf(a) as number[])));
+  const y = b instanceof VSet ? b : new VSet(dedupeIds(vertexIds(elementsOf(b) as number[])));
   if (op === 'UNION') {
-    // Two vertex sets hold distinct ids already: x's, then y's that x lacks.
-    if (a instanceof VSet && b instanceof VSet) {
-      if (y.size === 0) return x;
-      if (x.size === 0) return y;
-      const out = x.ids.slice();
-      for (const id of y.ids) if (!x.has(id)) out.push(id);
-      return new VSet(out);
-    }
-    return new VSet(dedupe([...x.ids, ...y.ids]));
+    // Both hold distinct ids: x's, then y's that x lacks.
+    if (y.size === 0) return x;
+    if (x.size === 0) return y;
+    const out = new Float64Array(x.size + y.size);
+    out.set(x.ids);
+    let n = x.size;
+    for (const id of y.ids) if (!x.has(id)) out[n++] = id;
+    return new VSet(n === out.length ? out : out.slice(0, n));
   }
   if (op === 'INTERSECT') return new VSet(x.ids.filter((id) => y.has(id)));
   return new VSet(x.ids.filter((id) => !y.has(id)));
@@ -298,7 +281,9 @@ export function toVSet(v: unknown): VSet {
   if (v instanceof VSet) return v;
   if (typeof v === 'number') return new VSet([v]);
   if (v === null || v === undefined) return VSet.empty;
-  return new VSet(dedupe(elementsOf(v).filter((x): x is number => typeof x === 'number')));
+  return new VSet(
+    dedupeIds(vertexIds(elementsOf(v).filter((x): x is number => typeof x === 'number'))),
+  );
 }
 
 export function openFile(r: Run, path: string): FileObject | null {

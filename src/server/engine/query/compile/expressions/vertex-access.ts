@@ -4,12 +4,13 @@
 import type { Expr } from '../../../../../core/gsql/index.js';
 import type { ArrayAcc } from '../../accum.js';
 import { elementsOf } from '../../accum.js';
-import { edgeAttr, dedupe } from '../context/runtime-helpers.js';
+import { edgeAttr } from '../context/runtime-helpers.js';
 import type { CE, Cx } from '../context/compile-types.js';
 import type { CompileContext } from '../context/compile-context.js';
 import type { Run } from '../../run.js';
 import { EdgeRef, num, VSet, vtypeOf } from '../../runtime-values.js';
 import { accumValueType, ANY, STRING, VSET } from '../../types.js';
+import { dedupeIds, IdsBuilder, type VertexIds } from '../../vertex-ids.js';
 import {
   allOf,
   checkVertexType,
@@ -21,29 +22,30 @@ import { compileExpr, compileConstant } from './expr.js';
 
 /** Seed items `{T.*, S, v, @@set, ANY, type_param}` as one vertex set. */
 export function compileSeeds(comp: CompileContext, items: readonly Expr[], cx: Cx): CE {
-  const parts: ((r: Run, out: number[]) => void)[] = [];
+  const parts: ((r: Run, out: IdsBuilder) => void)[] = [];
   // A seed of one vertex type: the type's list of live vertices (allOf shares it while the type
   // is unchanged), with no copy and no dedupe.
-  let whole: ((r: Run) => readonly number[]) | null = null;
+  let whole: ((r: Run) => VertexIds) | null = null;
   for (const item of items) {
     if (item.kind === 'Wildcard') {
       const all = comp.vertexTypeNames;
-      parts.push((r, o) => allOf(comp, r, all, o));
+      parts.push((r, o) => o.pushAll(allOf(comp, r, all)));
     } else if (item.kind === 'TypeStar') {
       const sym = cx.scope.lookup(item.typeName);
       if (sym && sym.kind === 'var') {
         const s = sym.slot;
         parts.push((r, o) =>
-          allOf(
-            comp,
-            r,
-            elementsOf(r.f[s]).map((x) => checkVertexType(comp, x)),
-            o,
+          o.pushAll(
+            allOf(
+              comp,
+              r,
+              elementsOf(r.f[s]).map((x) => checkVertexType(comp, x)),
+            ),
           ),
         );
       } else if (comp.isVertexType(item.typeName)) {
         const names = [item.typeName];
-        parts.push((r, o) => allOf(comp, r, names, o));
+        parts.push((r, o) => o.pushAll(allOf(comp, r, names)));
         if (items.length === 1) whole = (r) => allOf(comp, r, names);
       } else comp.error(item, 'QUERY-UNKNOWN-TYPE', `unknown vertex type ${item.typeName}`);
     } else {
@@ -55,11 +57,12 @@ export function compileSeeds(comp: CompileContext, items: readonly Expr[], cx: C
         ((t.k === 'set' || t.k === 'list' || t.k === 'bag') && t.el.k === 'string')
       ) {
         parts.push((r, o) =>
-          allOf(
-            comp,
-            r,
-            elementsOf(f(r)).map((x) => checkVertexType(comp, x)),
-            o,
+          o.pushAll(
+            allOf(
+              comp,
+              r,
+              elementsOf(f(r)).map((x) => checkVertexType(comp, x)),
+            ),
           ),
         );
         // One type name (a STRING parameter, as the library's algorithms take): its list.
@@ -69,6 +72,7 @@ export function compileSeeds(comp: CompileContext, items: readonly Expr[], cx: C
         parts.push((r, o) => {
           const x = f(r);
           if (typeof x === 'number') o.push(x);
+          else if (x instanceof VSet) o.pushAll(x.ids);
           else for (const y of elementsOf(x)) if (typeof y === 'number') o.push(y);
         });
     }
@@ -77,9 +81,9 @@ export function compileSeeds(comp: CompileContext, items: readonly Expr[], cx: C
   return {
     f: (r) => {
       if (one) return new VSet(one(r));
-      const ids: number[] = [];
+      const ids = new IdsBuilder();
       for (const p of parts) p(r, ids);
-      return new VSet(dedupe(ids));
+      return new VSet(dedupeIds(ids.done()));
     },
     t: VSET,
   };

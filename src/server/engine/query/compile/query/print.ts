@@ -113,9 +113,9 @@ export function compilePrint(comp: CompileContext, s: Print, cx: Cx): CS {
   };
   const whereScope = new Scope(cx.scope);
   const whereSlot = comp.slot();
-  const idsOf = (r: Run, v: unknown, keep: Keep): number[] => {
+  const idsOf = (r: Run, v: unknown, keep: Keep): ArrayLike<number> => {
     const ids = toVSet(v).ids;
-    return keep ? ids.filter((id) => keep(r, id)) : (ids as number[]);
+    return keep ? ids.filter((id) => keep(r, id)) : ids;
   };
   const items: Item[] = s.items.map((item): Item => {
     const key = item.alias ?? exprKey(item.expr);
@@ -128,7 +128,7 @@ export function compilePrint(comp: CompileContext, s: Print, cx: Cx): CS {
       const ce = compileExpr(comp, item.expr, { ...cx, scope });
       const t = printedType(comp, item.expr, ce.t);
       const each = <R>(r: Run, f: (id: number) => R): R[] =>
-        toVSet(set.f(r)).ids.map((id) => {
+        Array.from(toVSet(set.f(r)).ids, (id) => {
           r.f[slot] = id;
           return f(id);
         });
@@ -170,19 +170,17 @@ export function compilePrint(comp: CompileContext, s: Print, cx: Cx): CS {
         key,
         vset: true,
         value: (r, o, keep) =>
-          idsOf(r, bf(r), keep).map((id) => {
+          Array.from(idsOf(r, bf(r), keep), (id) => {
             r.f[slot] = id;
             const attrs: Record<string, unknown> = star ? vertexAttributes(r.graph, id) : {};
             for (const p of projs) attrs[p.key] = out(o, p.ce.f(r), p.ce.t);
             return vertexOut(o, id, attrs);
           }),
         csv: (r) =>
-          toVSet(bf(r))
-            .ids.map((id) => {
-              r.f[slot] = id;
-              return projs.map((p) => fileText(r, p.ce.f(r), p.ce.t)).join(',');
-            })
-            .join('\n'),
+          Array.from(toVSet(bf(r)).ids, (id) => {
+            r.f[slot] = id;
+            return projs.map((p) => fileText(r, p.ce.f(r), p.ce.t)).join(',');
+          }).join('\n'),
       };
     }
     return {

@@ -22,6 +22,8 @@ import type { Collector, Walk } from '../context/edge-walk.js';
 import type { Adjacency } from '../../../graph/adjacency.js';
 import type { EdgeTable } from '../../../graph/edge-table.js';
 import { VT } from '../../runtime-values.js';
+import { visitFlag } from './visit-flag.js';
+import type { VertexIds } from '../../vertex-ids.js';
 
 /** What the generated row loop needs to know of the SELECT (all checked to be simple). */
 export interface JitPlan {
@@ -38,8 +40,6 @@ export interface JitPlan {
   readonly accum: readonly DmlStmt[] | null;
   readonly posts: readonly { readonly slot: number; readonly stmts: readonly DmlStmt[] }[];
   readonly collectSlots: readonly number[];
-  /** A LIMIT may end the matching between calls (select.ts stopEarly). */
-  readonly mayStop: boolean;
   /** The statement kinds of the layers above (statement.ts CompileUpper). */
   readonly upper: CompileUpper;
 }
@@ -47,7 +47,7 @@ export interface JitPlan {
 /** Rows from `ids[i]` on until a slice of them is done (see Pace); the next source index. */
 export type JitScan = (
   r: Run,
-  ids: readonly number[],
+  ids: VertexIds,
   i: number,
   walks: readonly Walk[],
   types: Uint8Array | null,
@@ -55,7 +55,7 @@ export type JitScan = (
   sets: readonly Collector[],
 ) => number;
 /** One POST-ACCUM clause over `ids[i]...`, a slice of them per call (see Pace); the next index. */
-export type JitPost = (r: Run, ids: readonly number[], i: number) => number;
+export type JitPost = (r: Run, ids: VertexIds, i: number) => number;
 
 /** A generated scan: JitScan's arguments and the number of rows to stop after. */
 type ScanFn = (...args: [...Parameters<JitScan>, number]) => number;
@@ -282,11 +282,16 @@ export function jitSelect(c: CompileContext, plan: JitPlan): JitSelect | null {
     g.hoist = hop !== null;
     g.locals = new Map([[plan.srcSlot, { id: 'sid', t: 'st', s: 'ss' }]]);
     if (hop) g.locals.set(hop.targetSlot, { id: 'tid', t: 'ft', s: 'fs' });
+    // The visited-flag idiom: the flag is the target collector's mark, and its WHERE test and
+    // POST-ACCUM assignment go (see visit-flag.ts).
+    const flag = hop && hop.edgeSlot < 0 ? visitFlag(c, cx, { ...plan, ...hop }) : null;
+    const where = flag ? null : plan.where;
+    const postClauses = flag ? flag.posts : plan.posts;
     // A row that only tests a 0/1 condition and collects (no ACCUM, no vertex-set test, no edge
     // alias, nothing in closures): its fast loops count without branches (see Gen.bit).
     const bit =
-      hop && plan.where && (plan.accum ?? []).length === 0 && !hop.sets && hop.edgeSlot < 0
-        ? g.bit(plan.where)
+      hop && where && (plan.accum ?? []).length === 0 && !hop.sets && hop.edgeSlot < 0
+        ? g.bit(where)
         : null;
     const bitLines = ['work++;', `const ok = ${bit ?? '0'};`];
     const lines: string[] = [];
@@ -299,42 +304,42 @@ export function jitSelect(c: CompileContext, plan: JitPlan): JitSelect | null {
         lines.push(`f[${hop.edgeSlot}] = new EdgeRef(table, EL[k], flip, w.name);`);
     }
     lines.push('work++;');
-    if (plan.where) lines.push(`if (!${g.expr(plan.where).c}) continue;`);
+    if (where) lines.push(`if (!${g.expr(where).c}) continue;`);
     for (const s of plan.accum ?? []) lines.push(g.stmt(s, 'accum'));
     // Every row counted in `work` reaches the ACCUM statements and the collection (no WHERE, no
     // vertex-set test of the target).
-    const everyRow = plan.where === null && !(hop?.sets ?? false);
+    const everyRow = where === null && !(hop?.sets ?? false);
     // The source is collected once after its rows when one of them got through (`hit`, or any
     // row counted when every row gets through).
     const afterSource: string[] = [];
     // Before the scan returns: the collectors' counts kept in locals.
     const epilogue: string[] = [];
-    // Before a fast range loop: room in the target collectors' arrays for one id per row (and the
-    // branchless loop's spare write), grown by doubling. The rows then write within the array's
-    // length; an id written at its end each time grows it one element at a time, which costs a
-    // breadth-first step about a sixth of its time.
-    const room: string[] = [];
+
     plan.collectSlots.forEach((slot, k) => {
       const at = g.locals.get(slot);
       if (!at) {
         lines.push(`sets[${k}].add(f[${slot}]);`);
         return;
       }
-      // Collector.addAt written out: test and set the vertex's mark, list it when new.
-      const marks = g.typed(at, (t) => `sets[${k}].marksFor(${t})`);
-      // The source is collected at most once per source: room for all of them at once. When a
-      // LIMIT may end the matching after a call, room for what this call can reach: each source
-      // collected counted at least one row of work and the call ends past `limit` of it, so
-      // limit + 2 sources at most (no room made for sources the matching never reaches).
-      const extra = plan.mayStop ? 'Math.min(ids.length - i, limit + 2)' : 'ids.length - i';
-      g.extra.add(
-        at.id === 'sid'
-          ? `const cids${k} = sets[${k}].reserve(${extra});`
-          : `const cids${k} = sets[${k}].ids;`,
-      );
+      // Collector.room(): room for every vertex of the graph, so a row writes its id at the
+      // count with no check (the branchless loop writes one past it when nothing is new).
+      g.extra.add(`const cids${k} = sets[${k}].room();`);
       g.extra.add(`let cn${k} = sets[${k}].count;`);
       epilogue.push(`sets[${k}].count = cn${k};`);
-      const add = `if (${marks}[${at.s}] === 0) { ${marks}[${at.s}] = 1; cids${k}[cn${k}++] = ${at.id}; }`;
+      let add: string;
+      if (flag && slot === hop?.targetSlot) {
+        // The flag's column (0 / 1) is the mark; the write is listed for the column's reset at
+        // the end of the run, as the POST-ACCUM assignment would list it (VAcc.noteAt).
+        const va = `va${flag.acc}`;
+        g.vas.add(flag.acc);
+        const col = g.typed(at, (t) => `${va}.u8Col(${t})`);
+        const listing = g.typed(at, (t) => `${va}.listing(${t})`);
+        add = `if (${col}[${at.s}] === 0) { if (${listing}) ${va}.noteAt(${at.t}, ${at.s}); ${col}[${at.s}] = 1; cids${k}[cn${k}++] = ${at.id}; }`;
+      } else {
+        // Collector.addAt written out: test and set the vertex's mark, list it when new.
+        const marks = g.typed(at, (t) => `sets[${k}].marksFor(${t})`);
+        add = `if (${marks}[${at.s}] === 0) { ${marks}[${at.s}] = 1; cids${k}[cn${k}++] = ${at.id}; }`;
+      }
       if (hop && at.id === 'sid') {
         if (afterSource.length === 0 && !everyRow) {
           lines.push('hit = true;');
@@ -343,10 +348,9 @@ export function jitSelect(c: CompileContext, plan: JitPlan): JitSelect | null {
         afterSource.push(add);
       } else {
         lines.push(add);
-        room.push(`if (cids${k}.length <= cn${k} + end - k)
-  cids${k}.length = Math.max(cn${k} + end - k + 1, 2 * cids${k}.length);`);
         // The id is written whatever the condition; the count moves on only for a new vertex
         // that passes (the mark is set only then).
+        const marks = g.typed(at, (t) => `sets[${k}].marksFor(${t})`);
         bitLines.push(`{ const m = ${marks}[${at.s}]; ${marks}[${at.s}] = m | ok;
 cids${k}[cn${k}] = ${at.id}; cn${k} += ok & (1 - m); }`);
       }
@@ -384,7 +388,7 @@ cids${k}[cn${k}] = ${at.id}; cn${k} += ok & (1 - m); }`);
     const fast = {
       body: fastBody.code,
       decl: fastBody.decl,
-      init: [everyRow ? g.memoInit() : '', ...room].filter((l) => l !== '').join('\n'),
+      init: everyRow ? g.memoInit() : '',
     };
     const perSource = hop
       ? edgeLoops(body, { body: one.code, decl: one.decl }, fast, g.reload('tid'))
@@ -440,7 +444,9 @@ return i;`;
       }
       return pace.run(ids.length, (limit) => fn(r, ids, i, walks, types, has, sets, limit));
     };
-    const posts = plan.posts.map((p) => {
+    const posts = postClauses.map((p): JitPost | null => {
+      // A clause whose only statement was the visited flag's assignment: nothing to run.
+      if (p.stmts.length === 0) return (_r, ids) => ids.length;
       const pg = new Gen(c, { scope: plan.scope, mode: 'post', hoists: null }, plan.upper);
       pg.locals = new Map([[p.slot, { id: 'pv', t: 'pt', s: 'ps' }]]);
       const stmts = p.stmts.map((s) => pg.stmt(s, 'post')).join('\n');
@@ -463,7 +469,7 @@ while (i < n) {
 return i;`;
       const post = build(pg, 'jitPost', 'r, ids, i, limit', postBody) as (
         r: Run,
-        ids: readonly number[],
+        ids: VertexIds,
         i: number,
         limit: number,
       ) => number;
@@ -473,6 +479,7 @@ return i;`;
       return paced;
     });
     if (posts.some((p) => p === null) || c.problems.length > before) return null;
+    if (flag) c.visitFlags++;
     return { scan, posts: posts as JitPost[] };
   } catch {
     return null;

@@ -16,6 +16,7 @@ import { edgeNames, type Walk, walksFor } from '../context/edge-walk.js';
 import { allOf } from '../context/graph-lookups.js';
 import { QueryRuntimeError } from '../../errors.js';
 import type { Run } from '../../run.js';
+import type { VertexIds } from '../../vertex-ids.js';
 
 type Direction = 'out' | 'in' | 'any';
 
@@ -119,7 +120,7 @@ export function stepWalks(c: CompileContext, edge: EdgeStep, cx: Cx): (r: Run) =
 export function inferredSource(
   c: CompileContext,
   walks: (r: Run) => Walk[],
-): { ids: (r: Run) => number[]; filter: null } {
+): { ids: (r: Run) => VertexIds; filter: null } {
   return {
     ids: (r) => {
       const types = new Set<string>();

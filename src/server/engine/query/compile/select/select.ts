@@ -25,6 +25,7 @@ import { withTypeGuards } from './type-guards.js';
 import { aliasSteps, whereStages } from './where-stages.js';
 import { type Walk, type Visit, walkEdges, Collector } from '../context/edge-walk.js';
 import { EDGE, type T } from '../../types.js';
+import { noIds, type VertexIds } from '../../vertex-ids.js';
 import { compileExpr } from '../expressions/expr.js';
 import { compileBlock, type CompileUpper } from '../statements/statement.js';
 
@@ -345,7 +346,6 @@ export function compileSelectCore(
           accum: sel.accum,
           posts: posts.map((p) => ({ slot: p.slot, stmts: p.stmts })),
           collectSlots,
-          mayStop: stopEarly,
           upper,
         })
       : null;
@@ -381,7 +381,7 @@ export function compileSelectCore(
     const hopRt = hops.map((h) => ({ walks: h.walks(r), filter: h.filter(r) }));
     const cur: (Walk | undefined)[] = new Array<Walk | undefined>(nHops);
     // Sources of the later patterns (those not starting at an alias bound before).
-    const later = plans.map((p, pi) => (pi === 0 || p.srcBound ? [] : [...p.source.ids(r)]));
+    const later = plans.map((p, pi) => (pi === 0 || p.srcBound ? noIds : p.source.ids(r)));
     const startPattern = (pi: number): void => {
       if (pi === plans.length) {
         row();
@@ -392,7 +392,7 @@ export function compileSelectCore(
         beginHops(pi, f[p.srcSlot] as number);
         return;
       }
-      for (const id of later[pi] as number[]) {
+      for (const id of later[pi] as VertexIds) {
         f[p.srcSlot] = id;
         beginHops(pi, id);
       }
@@ -463,8 +463,7 @@ export function compileSelectCore(
     const outSet = stopEarly ? (sets[collectSlots.indexOf(outSlot)] ?? null) : null;
     const stopAt = outSet && limit ? Math.max(0, num(limit(r))) : Infinity;
     if (jit) {
-      const given = source.ids(r);
-      const ids = Array.isArray(given) ? (given as number[]) : [...given];
+      const ids = source.ids(r);
       const rt = hopRt[0];
       const walks = rt?.walks ?? [];
       const types = rt?.filter.types ?? null;
@@ -523,7 +522,7 @@ export function compileSelectCore(
       const post = posts[p] as { slot: number; body: SyncStmt | null };
       const body = post.body;
       const k = collectSlots.indexOf(post.slot);
-      const ids = k >= 0 ? (sets[k] as Collector).ids : [];
+      const ids = k >= 0 ? (sets[k] as Collector).ids : noIds;
       const jp = jit?.posts[p];
       if (body && jp) {
         for (let i = 0; i < ids.length;) {
@@ -545,7 +544,7 @@ export function compileSelectCore(
     }
     const k = collectSlots.indexOf(outSlot);
     // The collector is done with: its list becomes the result's.
-    let ids = k >= 0 ? (sets[k] as Collector).ids : [];
+    let ids: VertexIds = k >= 0 ? (sets[k] as Collector).ids : noIds;
     if (having) {
       ids = ids.filter((id) => {
         f[outSlot] = id;
@@ -553,7 +552,7 @@ export function compileSelectCore(
       });
     }
     if (order.length > 0) {
-      const keyed = ids.map((id) => {
+      const keyed = Array.from(ids, (id) => {
         f[outSlot] = id;
         return { id, keys: order.map((o) => o.key(r)) };
       });
@@ -564,7 +563,7 @@ export function compileSelectCore(
         }
         return 0;
       });
-      ids = keyed.map((x) => x.id);
+      ids = Float64Array.from(keyed, (x) => x.id);
     }
     if (limit) {
       const start = offset ? Math.max(0, num(offset(r))) : 0;

@@ -7,6 +7,7 @@ import type { CompileContext } from '../context/compile-context.js';
 import type { Run } from '../../run.js';
 import { VSet, vid, vslotOf, vtypeOf } from '../../runtime-values.js';
 import { type Walk, walkEdges } from '../context/edge-walk.js';
+import { dedupeIds, IdsBuilder, vertexIds, type VertexIds } from '../../vertex-ids.js';
 import { allOf, checkVertexType } from '../context/graph-lookups.js';
 
 /**
@@ -56,8 +57,8 @@ export function sourceOf(
   c: CompileContext,
   step: VertexStep,
   cx: Cx,
-): { ids: (r: Run) => Iterable<number>; filter: ((r: Run, id: number) => boolean) | null } {
-  const parts: ((r: Run) => Iterable<number>)[] = [];
+): { ids: (r: Run) => VertexIds; filter: ((r: Run, id: number) => boolean) | null } {
+  const parts: ((r: Run) => VertexIds)[] = [];
   /** The parts that are vertex type names. */
   const typeNames = new Set<string>();
   // An omitted source type (`:s -(E>)- T:t`, `-(E>)- T:t`) is any vertex (SELECT page).
@@ -83,7 +84,10 @@ export function sourceOf(
             elementsOf(r.g[i]).map((x) => checkVertexType(c, x)),
           ),
         );
-      else parts.push((r) => elementsOf(r.g[i]).filter((x): x is number => typeof x === 'number'));
+      else
+        parts.push((r) =>
+          vertexIds(elementsOf(r.g[i]).filter((x): x is number => typeof x === 'number')),
+        );
       continue;
     }
     const sym = cx.scope.lookup(name);
@@ -105,8 +109,8 @@ export function sourceOf(
         parts.push((r) => {
           const v = r.f[slot];
           if (v instanceof VSet) return v.ids;
-          if (typeof v === 'number') return [v];
-          return elementsOf(v).filter((x): x is number => typeof x === 'number');
+          if (typeof v === 'number') return Float64Array.of(v);
+          return vertexIds(elementsOf(v).filter((x): x is number => typeof x === 'number'));
         });
       continue;
     }
@@ -118,7 +122,7 @@ export function sourceOf(
     }
     c.error(step, 'QUERY-UNKNOWN-VARIABLE', `unknown vertex set or type ${name}`);
   }
-  if (parts.length === 1) return { ids: parts[0] as (r: Run) => Iterable<number>, filter: null };
+  if (parts.length === 1) return { ids: parts[0] as (r: Run) => VertexIds, filter: null };
   // Only vertex types (`(Comment|Post):m`): their vertices are distinct, so no set is needed.
   if (typeNames.size === parts.length) {
     const names = [...typeNames];
@@ -126,9 +130,9 @@ export function sourceOf(
   }
   return {
     ids: (r) => {
-      const seen = new Set<number>();
-      for (const p of parts) for (const id of p(r)) seen.add(id);
-      return seen;
+      const all = new IdsBuilder();
+      for (const p of parts) all.pushAll(p(r));
+      return dedupeIds(all.done());
     },
     filter: null,
   };
@@ -186,7 +190,7 @@ export function targetFilter(
       else
         setParts.push((r) => {
           const v = r.f[slot];
-          return v instanceof VSet ? v : new VSet(elementsOf(v) as number[]);
+          return v instanceof VSet ? v : new VSet(dedupeIds(vertexIds(elementsOf(v) as number[])));
         });
       continue;
     }
@@ -209,9 +213,13 @@ export function targetFilter(
         }
     }
     if (setParts.length === 0) return { types, has: null };
-    const ids: number[] = [];
-    for (const p of setParts) for (const id of p(r).ids) ids.push(id);
-    const set = new VSet(ids);
+    let set: VSet;
+    if (setParts.length === 1) set = (setParts[0] as (r: Run) => VSet)(r);
+    else {
+      const ids = new IdsBuilder();
+      for (const p of setParts) ids.pushAll(p(r).ids);
+      set = new VSet(dedupeIds(ids.done()));
+    }
     if (!types) return { types: null, has: (id) => set.has(id) };
     // A step naming both types and vertex sets: either admits a vertex.
     const tset = types;
