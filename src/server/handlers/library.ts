@@ -16,7 +16,7 @@ import { GraphScope } from '../engine/scope.js';
 import type { HandlerMap, Reply, RequestContext } from '../http/context.js';
 import { withEngineErrors } from './engine-errors.js';
 import { overResponseLimit } from './response-limit.js';
-import { detachedMessage, queryStringArgs } from './queries.js';
+import { detachedMessage, queryStringArgs, runClient } from './queries.js';
 
 function templateInfo(t: Template) {
   const params: Record<string, Record<string, unknown>> = {};
@@ -48,7 +48,7 @@ async function info(ctx: InfoContext): Promise<Reply> {
 
 type RunContext = Pick<
   RequestContext,
-  'engine' | 'requestId' | 'timeoutMs' | 'signal' | 'server' | 'headers'
+  'engine' | 'requestId' | 'timeoutMs' | 'signal' | 'clientGone' | 'server' | 'headers'
 > & {
   params: { libraryName: string };
   query: { graph: string };
@@ -88,7 +88,7 @@ async function run(ctx: RunContext): Promise<Reply> {
   }
   const answer = await runner.run(name, queryStringArgs(ctx.body), {
     ...request,
-    signal: ctx.signal,
+    client: runClient(ctx),
   });
   const refused = overLimit(ctx, answer.output.results);
   if (refused) return refused;

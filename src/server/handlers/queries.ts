@@ -15,6 +15,7 @@ import {
   queryService,
 } from '../engine/queries/service.js';
 import type { QueryOutput } from '../engine/query/index.js';
+import type { RunClient } from '../engine/queries/service.js';
 import { GraphScope } from '../engine/scope.js';
 import type { HandlerMap, Reply, RequestContext } from '../http/context.js';
 import { withEngineErrors } from './engine-errors.js';
@@ -39,7 +40,7 @@ export function queryStringArgs(raw: Readonly<Record<string, unknown>>): Record<
 /** What a run needs from the request: its id, deadline, disconnect signal and file folders. */
 type RunSource = Pick<
   RequestContext,
-  'requestId' | 'timeoutMs' | 'signal' | 'server' | 'headers' | 'user' | 'access'
+  'requestId' | 'timeoutMs' | 'signal' | 'clientGone' | 'server' | 'headers' | 'user' | 'access'
 >;
 
 /**
@@ -62,6 +63,11 @@ function isDetached(ctx: RunSource): boolean {
   return value?.trim().toLowerCase() === 'true';
 }
 
+/** The request's client as a run sees it (RunClient): polled, its signal made only if needed. */
+export function runClient(ctx: Pick<RequestContext, 'signal' | 'clientGone'>): RunClient {
+  return { gone: () => ctx.clientGone(), signal: () => ctx.signal };
+}
+
 function runRequest(ctx: RunSource, graph: string, args: Record<string, unknown>, url: string) {
   return {
     graph,
@@ -69,7 +75,7 @@ function runRequest(ctx: RunSource, graph: string, args: Record<string, unknown>
     requestId: ctx.requestId,
     url,
     timeoutMs: ctx.timeoutMs,
-    signal: ctx.signal,
+    client: runClient(ctx),
     allowedFileDirs: ctx.server.allowFiles,
     // Context functions (current_roles) answer only with REST++ authentication on.
     ...(ctx.access.restppAuth && ctx.user
@@ -89,13 +95,13 @@ async function runInstalled(
   const service = queryService(engine);
   const compiled = service.requireInstalled(graph, name);
   if (isDetached(ctx)) {
-    const { signal: _ignored, ...request } = runRequest(
+    const { client: _ignored, ...request } = runRequest(
       ctx,
       graph,
       args,
       installedQueryUrl(graph, name),
     );
-    // The client does not wait: its disconnect must not abort the run, so no signal is passed.
+    // The client does not wait: its disconnect must not abort the run, so no client is passed.
     const entry = runDetachedQuery(engine, compiled, storedQueryAst(engine, graph, name), request);
     return {
       message: detachedMessage,

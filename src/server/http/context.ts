@@ -72,8 +72,10 @@ export interface RequestContext<N extends OperationName = OperationName> {
   /** The client's address (login throttling counts failures per address). */
   readonly clientAddress: string;
   readonly headers: IncomingHttpHeaders;
-  /** Fires when the client disconnects before the answer is sent. */
+  /** Fires when the client disconnects before the answer is sent (made on first use). */
   readonly signal: AbortSignal;
+  /** Whether the client disconnected before the answer was sent: polled, costs nothing to set up. */
+  clientGone(): boolean;
   readonly requestId: string;
   /** From GSQL-TIMEOUT (ms), default 16000. */
   readonly timeoutMs: number;

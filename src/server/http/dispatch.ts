@@ -178,6 +178,11 @@ class Context {
     return this.op.name;
   }
 
+  clientGone(): boolean {
+    // `destroyed` before the answer: the connection closed while the handler ran.
+    return this.res.destroyed && !this.res.writableFinished;
+  }
+
   /** Aborts when the client disconnects before the answer is sent. */
   get signal(): AbortSignal {
     if (!this.controller) {

@@ -1,6 +1,6 @@
-// A client that goes away stops its running query: dispatch makes the request's abort signal
-// only when a handler asks for it, and the query service forwards it to the run's own
-// controller (the one /abortquery uses) instead of combining signals per request.
+// A client that goes away stops its running query: the run polls its QueryStop at each slice,
+// which answers aborted once /abortquery aborted it or the request's client is gone (no abort
+// signal or listener is made per request).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   forever,

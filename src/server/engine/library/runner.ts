@@ -64,7 +64,7 @@ class TemplateRunner {
   runDetached(
     name: string,
     body: Readonly<Record<string, unknown>>,
-    request: Omit<RunRequest, 'args' | 'signal'>,
+    request: Omit<RunRequest, 'args' | 'client'>,
   ): { generatedQueryName: string; entry: DetachedEntry } {
     const { template, args, compiled } = this.prepare(name, body, request.graph);
     const entry = runDetachedQuery(this.engine, compiled, () => template.ast, {

@@ -1,5 +1,6 @@
 // The running-query list: what /showprocesslist reports and /abortquery stops. Each entry has
-// the spec's fields (requestid, startTime, expirationTime, url) and an AbortController.
+// the spec's fields (requestid, startTime, expirationTime, url) and the QueryStop its run polls.
+import { QueryStop } from './query-stop.js';
 
 export interface RunningQuery {
   readonly graph: string;
@@ -7,7 +8,7 @@ export interface RunningQuery {
   readonly url: string;
   readonly started: number;
   readonly expires: number;
-  readonly controller: AbortController;
+  readonly stop: QueryStop;
 }
 
 /** The service's timestamp text: `YYYY-MM-DD HH:MM:SS.mmm`. */
@@ -18,7 +19,13 @@ function timestamp(ms: number): string {
 export class RunningQueries {
   private readonly entries = new Map<string, RunningQuery>();
 
-  start(graph: string, requestid: string, url: string, timeoutMs: number): RunningQuery {
+  start(
+    graph: string,
+    requestid: string,
+    url: string,
+    timeoutMs: number,
+    clientGone?: () => boolean,
+  ): RunningQuery {
     const started = Date.now();
     const entry = {
       graph,
@@ -26,7 +33,7 @@ export class RunningQueries {
       url,
       started,
       expires: started + timeoutMs,
-      controller: new AbortController(),
+      stop: new QueryStop(clientGone),
     };
     this.entries.set(requestid, entry);
     return entry;
@@ -77,7 +84,7 @@ export class RunningQueries {
       const byId = ids.includes('all') || ids.includes(entry.requestid);
       const byUrl = pattern !== undefined && pattern.test(entry.url);
       if (!byId && !byUrl) continue;
-      entry.controller.abort();
+      entry.stop.abort();
       aborted.push({ requestid: entry.requestid, url: entry.url });
     }
     return aborted;

@@ -42,10 +42,20 @@ export interface RunRequest {
   readonly requestId: string;
   readonly url: string;
   readonly timeoutMs: number;
-  readonly signal?: AbortSignal;
+  /** The client that asked, when one waits for the answer: its going away stops the run. */
+  readonly client?: RunClient;
   readonly allowedFileDirs: readonly string[];
   /** The caller's roles on the graph when REST++ authentication is on (RunContext.roles). */
   readonly roles?: readonly string[];
+}
+
+/**
+ * The client of a run. The run polls gone() (no per-request AbortSignal or listener); signal() is
+ * asked for only when the run must wait in the delay queue.
+ */
+export interface RunClient {
+  gone(): boolean;
+  signal(): AbortSignal;
 }
 
 /** The one query statement of a text (CREATE QUERY or INTERPRET QUERY), or a compile error. */
@@ -189,9 +199,8 @@ export class QueryService {
     // calling run() (detached mode) cannot be refused here.
     const release = await this.workload.acquire(
       { graph: request.graph, requestid: request.requestId, url: request.url },
-      request.signal,
+      request.client && (() => (request.client as RunClient).signal()),
     );
-    let unlink: (() => void) | undefined;
     try {
       // Not between two slices of a load's apply (Engine.applying); from here to the read
       // gate's registration in onStart nothing yields.
@@ -201,23 +210,19 @@ export class QueryService {
       // a traversal over the compact arrays is faster, so a large delta is merged first. Only
       // while no other query runs: like a fold, it replaces arrays a suspended run may be using.
       if (this.running.size === 0) this.engine.graph.compactLargeDeltas();
+      // The run stops when the entry is aborted (/abortquery) or its client goes away.
+      const client = request.client;
       const entry = this.running.start(
         request.graph,
         request.requestId,
         request.url,
         request.timeoutMs,
+        client && (() => client.gone()),
       );
-      // The client's disconnect aborts the run through the entry's controller: one listener,
-      // cheaper per request than AbortSignal.any (removed again in `finally`).
-      const external = request.signal;
-      const forward = () => entry.controller.abort(external?.reason);
-      if (external?.aborted) forward();
-      else external?.addEventListener('abort', forward, { once: true });
-      unlink = () => external?.removeEventListener('abort', forward);
       return await compiled.run(request.args, {
         graph: this.engine.graph,
         engine: this.engine,
-        signal: entry.controller.signal,
+        signal: entry.stop,
         deadline: Date.now() + request.timeoutMs,
         allowedFileDirs: request.allowedFileDirs,
         queries: (name) => this.installedQuery(request.graph, name),
@@ -225,7 +230,6 @@ export class QueryService {
         ...(this.memoryLimitBytes === undefined ? {} : { memoryLimitBytes: this.memoryLimitBytes }),
       });
     } finally {
-      unlink?.();
       this.running.end(request.requestId);
       release();
     }
@@ -235,7 +239,7 @@ export class QueryService {
    * Starts a detached-mode run and returns at once; its status and result are kept under the
    * request id. A full delay queue refuses it at once (QueueFullError), like a direct run.
    */
-  runDetached(compiled: CompiledQuery, request: Omit<RunRequest, 'signal'>): DetachedEntry {
+  runDetached(compiled: CompiledQuery, request: Omit<RunRequest, 'client'>): DetachedEntry {
     if (this.workload.refuses()) throw new QueueFullError(request.requestId, this.workload.limits);
     const entry = this.detached.submit(request.graph, request.requestId, request.url);
     this.run(compiled, request, () => this.detached.started(entry, request.timeoutMs)).then(

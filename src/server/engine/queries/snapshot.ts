@@ -79,7 +79,7 @@ export function runDetachedQuery(
   engine: Engine,
   compiled: CompiledQuery,
   ast: () => QueryAst,
-  request: Omit<RunRequest, 'signal'>,
+  request: Omit<RunRequest, 'client'>,
 ): DetachedEntry {
   const service = queryService(engine);
   if (service.workload.refuses())

@@ -90,7 +90,8 @@ export class Workload {
    */
   async acquire(
     entry: { graph: string; requestid: string; url: string },
-    signal?: AbortSignal,
+    /** The client's abort signal, asked for only if the run must wait. */
+    clientSignal?: () => AbortSignal,
   ): Promise<() => void> {
     if (this.running < this.current.maxConcurrent && this.queue.length === 0) {
       this.running++;
@@ -98,6 +99,7 @@ export class Workload {
     }
     if (this.queue.length >= this.current.maxDelayQueue)
       throw new QueueFullError(entry.requestid, this.current);
+    const signal = clientSignal?.();
     if (signal?.aborted) throw new QueueCancelledError(entry.requestid);
     await new Promise<void>((resolve, reject) => {
       const onAbort = () => waiter.cancel();

@@ -18,12 +18,18 @@ import { VT, vslotOf, vtypeOf } from './runtime-values.js';
 import { isScalarAccum, type AccSpec } from './types.js';
 import type { WriteSet } from './writes.js';
 
+/** Whether a run should stop (an AbortSignal is one; queries/query-stop.ts QueryStop another). */
+export interface AbortState {
+  readonly aborted: boolean;
+}
+
 /** What a run needs from its caller. */
 export interface RunContext {
   readonly graph: Graph;
   /** Needed only by queries that write (attribute updates, INSERT, DELETE). */
   readonly engine?: Engine;
-  readonly signal?: AbortSignal;
+  /** Polled at each slice: the run fails with QUERY-ABORTED once it says aborted. */
+  readonly signal?: AbortState;
   /** Absolute time (ms since the epoch, as Date.now()) after which the run fails. */
   readonly deadline?: number;
   /** Folders FILE objects may write into; none: FILE with a non-empty path fails. */
