@@ -97,6 +97,8 @@ export const typeOfCode = (id: string): string => `Math.floor(${id} * ${1 / VT})
 
 /** Placeholder line of the target alias's frame write. */
 const TARGET_SLOT = '/* target slot */';
+/** The line counting a row of work (for the slice's limit and the source's `hit`). */
+const WORK = 'work++;';
 
 /**
  * The far ends of the delta edges of `ss` (in `adj`, the out- or in-adjacency of `table`) copied
@@ -303,7 +305,7 @@ export function jitSelect(c: CompileContext, plan: JitPlan): JitSelect | null {
       if (hop.edgeSlot >= 0)
         lines.push(`f[${hop.edgeSlot}] = new EdgeRef(table, EL[k], flip, w.name);`);
     }
-    lines.push('work++;');
+    lines.push(WORK);
     if (where) lines.push(`if (!${g.expr(where).c}) continue;`);
     for (const s of plan.accum ?? []) lines.push(g.stmt(s, 'accum'));
     // Every row counted in `work` reaches the ACCUM statements and the collection (no WHERE, no
@@ -355,11 +357,13 @@ export function jitSelect(c: CompileContext, plan: JitPlan): JitSelect | null {
 cids${k}[cn${k}] = ${at.id}; cn${k} += ok & (1 - m); }`);
       }
     });
-    const body = lines
-      .map((l) =>
-        l !== TARGET_SLOT ? l : g.readsFrame && hop ? `f[${hop.targetSlot}] = tid;` : '',
-      )
-      .join('\n');
+    const bodyOf = (rows: readonly string[]) =>
+      rows
+        .map((l) =>
+          l !== TARGET_SLOT ? l : g.readsFrame && hop ? `f[${hop.targetSlot}] = tid;` : '',
+        )
+        .join('\n');
+    const body = bodyOf(lines);
     if (hop) {
       g.closures.push(deltaRange as unknown as (typeof g.closures)[number]);
       g.extra.add(`const deltaRange = X${g.closures.length - 1};`);
@@ -382,13 +386,14 @@ cids${k}[cn${k}] = ${at.id}; cn${k} += ok & (1 - m); }`);
       branchless
         ? `const tid = ft * VT + fs;\n${bitLines.join('\n')}`
         : everyRow
-          ? g.withoutMemos(body)
+          ? g.withoutMemos(bodyOf(lines.filter((l) => l !== WORK)))
           : body,
     );
+    // Where every row of a range gets through, the range's rows are counted at once.
     const fast = {
       body: fastBody.code,
       decl: fastBody.decl,
-      init: everyRow ? g.memoInit() : '',
+      init: everyRow && !branchless ? `work += end - k;\n${g.memoInit()}` : '',
     };
     const perSource = hop
       ? edgeLoops(body, { body: one.code, decl: one.decl }, fast, g.reload('tid'))
