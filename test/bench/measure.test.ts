@@ -1,5 +1,5 @@
-// bench/lib/measure.ts timed(): the steady warm-up runs a workload until its time stops improving
-// before any run is timed; a plain warm-up is one run. The workload here sleeps for a scripted
+// bench/lib/measure.ts timed(): the steady warm-up runs a workload for at least its minimum time
+// and until its time stops improving before any run is timed; a plain warm-up is one run. The workload here sleeps for a scripted
 // time per call (a service tiering up: slow, then fast); only the number of calls is asserted,
 // with room for a loaded machine's longer sleeps.
 import { describe, expect, it } from 'vitest';
@@ -42,6 +42,22 @@ describe('timed() warm-up', () => {
     expect(warmups).toBeGreaterThanOrEqual(1);
     expect(warmups).toBeLessThanOrEqual(2);
     expect(times.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("'steady' warms up for at least warmupMinMs even once the time settled", async () => {
+    const w = scripted([10]);
+    const started = performance.now();
+    const { times } = await timed(w.fn, {
+      runs: 2,
+      budgetMs: 60_000,
+      warmup: 'steady',
+      warmupMinMs: 300,
+    });
+    expect(times).toHaveLength(2);
+    // Settled after four calls, yet warmed up for 300 ms: about 25 calls of 10 ms, fewer when a
+    // loaded machine stretched the sleeps.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(300);
+    expect(w.calls() - times.length).toBeGreaterThan(4);
   });
 
   it('true warms up with one run, false with none', async () => {
