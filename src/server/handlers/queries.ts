@@ -19,7 +19,7 @@ import type { RunClient } from '../engine/queries/service.js';
 import { GraphScope } from '../engine/scope.js';
 import type { HandlerMap, Reply, RequestContext } from '../http/context.js';
 import { withEngineErrors } from './engine-errors.js';
-import { overResponseLimit } from './response-limit.js';
+import { resultsWithinLimit } from './response-limit.js';
 
 /** Query-string arguments: `v.type` turns `v` (or each of its values) into `{id, type}`. */
 export function queryStringArgs(raw: Readonly<Record<string, unknown>>): Record<string, unknown> {
@@ -49,7 +49,9 @@ type RunSource = Pick<
  */
 function limited(ctx: RunSource, output: QueryOutput): Reply {
   const warned = output.warnings ? { message: output.warnings.join('\n') } : {};
-  return overResponseLimit(ctx.headers, output.results) ?? { results: output.results, ...warned };
+  const checked = resultsWithinLimit(ctx.headers, output.results);
+  if ('refused' in checked) return checked.refused;
+  return { results: output.results, resultsJson: checked.json, ...warned };
 }
 
 /** The real service's answer to a detached-mode submission; the id is in `request_id`. */

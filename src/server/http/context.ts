@@ -92,6 +92,8 @@ export interface RequestContext<N extends OperationName = OperationName> {
  */
 export interface Reply {
   readonly results?: unknown;
+  /** `results` already as JSON text (a query's answer, measured against the response limit). */
+  readonly resultsJson?: string;
   readonly message?: string;
   readonly fields?: Readonly<Record<string, unknown>>;
   readonly whole?: object;

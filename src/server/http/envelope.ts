@@ -59,7 +59,7 @@ export function successBody(service: Service, reply: Reply, schema: number): Res
   if (reply.whole !== undefined) return { status, contentType: json, body: reply.whole, headers };
   const error = reply.error ?? false;
   const results = reply.fields === undefined && usesRestppEnvelope(service);
-  const resultsText = results ? jsonText(reply.results ?? []) : undefined;
+  const resultsText = results ? (reply.resultsJson ?? jsonText(reply.results ?? [])) : undefined;
   if (resultsText !== undefined) {
     // The common answer written as text around its results: the same bytes as serialising the
     // object below, without building it (a point lookup's answer is mostly this envelope).

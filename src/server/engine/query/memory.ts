@@ -10,9 +10,13 @@ import { QueryRuntimeError } from './errors.js';
 
 const MiB = 1024 * 1024;
 
+/** The heap limit (fixed for the life of the process), read once. */
+let heapLimit: number | undefined;
+
 /** The default budget of one run: 1 GiB, or a quarter of the heap limit when that is smaller. */
 export function defaultQueryMemoryBytes(): number {
-  return Math.min(1024 * MiB, Math.floor(getHeapStatistics().heap_size_limit / 4));
+  heapLimit ??= getHeapStatistics().heap_size_limit;
+  return Math.min(1024 * MiB, Math.floor(heapLimit / 4));
 }
 
 /** Share of the heap limit past which a yielding run stops whatever its own size. */
