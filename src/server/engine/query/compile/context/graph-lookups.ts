@@ -22,7 +22,8 @@ export function typeIndexOf(comp: CompileContext, r: Run, name: string): number 
 export function allOf(comp: CompileContext, r: Run, types: readonly string[]): VertexIds {
   const only = types.length === 1 ? r.graph.vertices.get(types[0] as string) : undefined;
   if (only) return liveIds(only);
-  const tables = types.map((name) => {
+  // Each type once, so the list holds distinct vertices (a list of names may repeat one).
+  const tables = [...new Set(types)].map((name) => {
     const table = r.graph.vertices.get(name);
     if (!table) throw new QueryRuntimeError('QUERY-UNKNOWN-TYPE', `unknown vertex type ${name}`);
     return table;

@@ -329,7 +329,11 @@ export function jitSelect(c: CompileContext, plan: JitPlan): JitSelect | null {
       g.extra.add(`let cn${k} = sets[${k}].count;`);
       epilogue.push(`sets[${k}].count = cn${k};`);
       let add: string;
-      if (flag && slot === hop?.targetSlot) {
+      if (at.id === 'sid') {
+        // A source is collected at most once: the sources of a scan are a vertex set's
+        // (distinct) ids, each met once, so no mark is needed.
+        add = `cids${k}[cn${k}++] = sid;`;
+      } else if (flag && slot === hop?.targetSlot) {
         // The flag's column (0 / 1) is the mark; the write is listed for the column's reset at
         // the end of the run, as the POST-ACCUM assignment would list it (VAcc.noteAt).
         const va = `va${flag.acc}`;

@@ -86,7 +86,9 @@ export function sourceOf(
         );
       else
         parts.push((r) =>
-          vertexIds(elementsOf(r.g[i]).filter((x): x is number => typeof x === 'number')),
+          dedupeIds(
+            vertexIds(elementsOf(r.g[i]).filter((x): x is number => typeof x === 'number')),
+          ),
         );
       continue;
     }
@@ -110,7 +112,9 @@ export function sourceOf(
           const v = r.f[slot];
           if (v instanceof VSet) return v.ids;
           if (typeof v === 'number') return Float64Array.of(v);
-          return vertexIds(elementsOf(v).filter((x): x is number => typeof x === 'number'));
+          return dedupeIds(
+            vertexIds(elementsOf(v).filter((x): x is number => typeof x === 'number')),
+          );
         });
       continue;
     }
