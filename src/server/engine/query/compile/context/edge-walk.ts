@@ -256,7 +256,8 @@ export class Collector {
   addAt(id: number, t: number, s: number): void {
     if (id === this.last) return;
     this.last = id;
-    const m = this.marks[t] ?? this.marksFor(t);
+    let m = this.marks[t];
+    if (m === undefined || s >= m.length) m = this.marksFor(t);
     if (m[s] === 0) {
       m[s] = 1;
       if (this.count >= this.ids.length) this.room();
@@ -264,17 +265,23 @@ export class Collector {
     }
   }
   /**
-   * The marks of vertex type t (1: in `ids`). Generated code adds a vertex by testing and setting
-   * its mark and writing its id at `count` (kept in a local, stored back before it returns).
+   * The marks of vertex type t (1: in `ids`), a slot for each vertex of the type as it is now.
+   * Generated code adds a vertex by testing and setting its mark and writing its id at `count`
+   * (kept in a local, stored back before it returns); it asks for the marks at least once per
+   * call, so marks grown with the graph between two calls are seen.
    */
   marksFor(t: number): Uint8Array {
+    const slots = this.run.graph.vertexByIndex[t]?.slotCount ?? 0;
     let m = this.marks[t];
-    if (!m)
-      this.marks[t] = m = this.run.pool.take(
-        false,
-        0,
-        this.run.graph.vertexByIndex[t]?.slotCount ?? 0,
-      ) as Uint8Array;
+    if (m && m.length >= slots) return m;
+    const bigger = this.run.pool.take(false, 0, slots) as Uint8Array;
+    if (m) {
+      bigger.set(m);
+      // What goes back to the pool must be clear.
+      m.fill(0);
+      this.run.pool.give(0, m);
+    }
+    this.marks[t] = m = bigger;
     return m;
   }
 
