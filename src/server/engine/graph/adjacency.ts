@@ -8,6 +8,7 @@
 // edges added since the last rebuild, so what /rebuildnow reports does not change.
 // Merges (append, compact, fold) also come as generators of steps (see steps.ts).
 
+import type { PreparedOut } from './bulk-edges.js';
 import { runSteps, stepMask } from './steps.js';
 
 export class Adjacency {
@@ -205,6 +206,32 @@ export class Adjacency {
     this.delta.clear();
     this.deltaCount = 0;
     this.unfolded += added;
+  }
+
+  /**
+   * Bulk loading into an adjacency with no edges: takes the CSR a bulk load's settling sorted
+   * (bulk-edges.ts PreparedOut), for `vertexCount` vertices, instead of sorting the new edge slots
+   * again (what appendSteps would do). Its arrays become this adjacency's.
+   */
+  *adoptSteps(vertexCount: number, prepared: PreparedOut): Generator<void> {
+    const { ends, edges, far } = prepared;
+    const total = edges.length;
+    const offsets = new Uint32Array(vertexCount + 1);
+    const known = Math.min(ends.length, vertexCount);
+    offsets.set(ends.subarray(0, known), 1);
+    if (known < vertexCount) offsets.fill(total, known + 1);
+    yield;
+    const farType = new Uint16Array(total);
+    if (prepared.farType !== 0) farType.fill(prepared.farType);
+    this.offsets = offsets;
+    this.edges = edges;
+    this.farType = farType;
+    this.far = far;
+    this.dead = 0;
+    this.built = vertexCount;
+    this.delta.clear();
+    this.deltaCount = 0;
+    this.unfolded += total;
   }
 
   /**
