@@ -8,11 +8,13 @@
 // as of its start; the write is acknowledged once applied. A staged request (a load) is applied,
 // and a rebuild folds, in slices that give the event loop back; meanwhile `applying` is set and
 // whatever would read the graph waits for it, so no one sees part of a request or of a fold.
+// A staged request keeps its batches in memory up to a budget (most loads: logged in one append
+// and applied from memory at the commit); past it, the oldest go to the store's staging area.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CatalogData } from './catalog/types.js';
 import type { Graph } from './graph/graph.js';
-import { emptyReport, type ApplyReport, type Mutation } from './mutations.js';
+import { emptyReport, mutationBytes, type ApplyReport, type Mutation } from './mutations.js';
 import { writeCheckpoint } from './store/checkpoint.js';
 import { CheckpointFiles } from './store/checkpoint-files.js';
 import { LogStore } from './store/log-store.js';
@@ -21,6 +23,9 @@ import { mutationRows, recoverGraph, type CheckpointSource } from './store/recov
 
 /** How long a staged request's apply runs before it gives the event loop back (ms). */
 const applySliceMs = 5;
+
+/** What a staged request keeps in memory before its batches go to the staging area (bytes). */
+const defaultStagedMemory = 32 * 1024 * 1024;
 
 export interface EngineOptions {
   /** Data folder; created if absent. */
@@ -37,6 +42,11 @@ export interface EngineOptions {
   readonly checkpointAfterRows?: number;
   /** The service's log: how the graph was read back, and any checkpoint found damaged. */
   readonly log?: (line: string) => void;
+  /**
+   * Bytes of batches (mutationBytes) a staged request keeps in memory; past it the oldest go to
+   * the store's staging area (on disk) until the commit. Default 32 MB; 0 keeps only the last.
+   */
+  readonly stagedMemoryBytes?: number;
 }
 
 /** A planned write: the mutations to log and apply, and a value for the caller. */
@@ -90,6 +100,7 @@ export class Engine {
     /** Rows (vertices and edges) written since the newest checkpoint. */
     private pendingRows: number,
     private readonly checkpointAfterRows: number | undefined,
+    private readonly stagedMemory: number,
   ) {}
 
   /** Opens (or creates) the data folder and reads the in-memory graph back from the store. */
@@ -106,7 +117,18 @@ export class Engine {
       );
       const after = options.checkpointAfterEntries ?? 1000;
       const rows = options.checkpointAfterRows;
-      engine = new Engine(options.dir, graph, store, checkpoints, base, after, replayedRows, rows);
+      const memory = options.stagedMemoryBytes ?? defaultStagedMemory;
+      engine = new Engine(
+        options.dir,
+        graph,
+        store,
+        checkpoints,
+        base,
+        after,
+        replayedRows,
+        rows,
+        memory,
+      );
     } catch (error) {
       return store.close().then(() => Promise.reject(error as Error));
     }
@@ -157,27 +179,29 @@ export class Engine {
 
   /**
    * A write of many batches that commits whole or not at all (POST /ddl, upserts): each batch is
-   * planned and kept aside, invisible to queries; the last one in memory, the ones before on
-   * disk (so memory stays within one batch, and a one-batch request never touches the staging
-   * area); commit() moves them all into the log in one transaction and applies them; discard()
-   * drops them.
+   * planned and kept aside, invisible to queries: in memory while the request's batches stay
+   * within the budget (EngineOptions.stagedMemoryBytes), the oldest on disk once past it (so
+   * memory stays within the budget and one batch); commit() logs them all in one transaction and
+   * applies them (from memory when none went to disk); discard() drops them.
    */
   beginStagedWrite(): StagedWrite {
     const request = this.store.beginStaged();
-    let held: { mutations: readonly Mutation[]; phase: number } | undefined;
+    /** Batches in memory, oldest first, and their size (mutationBytes). */
+    const held: { mutations: readonly Mutation[]; phase: number; bytes: number }[] = [];
+    let heldBytes = 0;
     let staged = false;
     /** Edges per edge type in the batches, so the tables grow once when they are applied. */
     const edgesByType = new Map<string, number>();
     // One batch is written to the staging area while the next one is read: lmdb encodes it at
     // once, and its commit (no flush needed: the final commit flushes) overlaps the reading.
     let writing: Promise<void> = Promise.resolve();
-    const spill = async () => {
-      if (!held) return;
-      const { mutations, phase } = held;
-      held = undefined;
+    const spillOldest = async () => {
+      const oldest = held.shift();
+      if (!oldest) return;
+      heldBytes -= oldest.bytes;
       staged = true;
       await writing;
-      writing = this.store.stage(request, mutations, phase);
+      writing = this.store.stage(request, oldest.mutations, oldest.phase);
       writing.catch(() => undefined);
     };
     return {
@@ -187,23 +211,31 @@ export class Engine {
         if (this.closed) throw new Error('the engine is closed');
         const mutations = plan(this.graph).mutations;
         if (mutations.length === 0) return;
-        for (const m of mutations)
+        let bytes = 0;
+        for (const m of mutations) {
           if (m.k === 'E') edgesByType.set(m.t, (edgesByType.get(m.t) ?? 0) + m.n);
-        await spill();
-        held = { mutations, phase };
+          bytes += mutationBytes(m);
+        }
+        held.push({ mutations, phase, bytes });
+        heldBytes += bytes;
+        while (held.length > 1 && heldBytes > this.stagedMemory) await spillOldest();
       },
       commit: async () => {
         if (!staged) {
-          const mutations = held?.mutations ?? [];
-          held = undefined;
+          // In phase order, then in the order written (the sort is stable).
+          held.sort((a, b) => a.phase - b.phase);
+          const mutations = held.flatMap((batch) => batch.mutations);
+          held.length = 0;
+          heldBytes = 0;
           return (await this.write(() => ({ mutations }))).report;
         }
-        await spill();
+        while (held.length > 0) await spillOldest();
         await writing;
         return this.commitStaged(request, edgesByType);
       },
       discard: async () => {
-        held = undefined;
+        held.length = 0;
+        heldBytes = 0;
         await writing.catch(() => undefined);
         if (staged) await this.store.discardStaged(request);
       },
@@ -256,6 +288,14 @@ export class Engine {
 
   /** One write's mutations applied (durable already), in steps. */
   private *writeSteps(mutations: readonly Mutation[], report: ApplyReport): Generator<void> {
+    // Each edge table grows once for the write's batches (a staged request's, many).
+    const edgesByType = new Map<string, number>();
+    for (const m of mutations)
+      if (m.k === 'E') edgesByType.set(m.t, (edgesByType.get(m.t) ?? 0) + m.n);
+    for (const [type, n] of edgesByType) {
+      const table = this.graph.edgeTable(type);
+      if (table) yield* table.reserveSteps(n);
+    }
     this.graph.beginBulk();
     try {
       for (const mutation of mutations) yield* this.graph.applySteps(mutation, report);

@@ -11,10 +11,31 @@
 import { open, type Database, type RootDatabase } from 'lmdb';
 import type { CatalogData } from '../catalog/types.js';
 import { emptyCatalog } from '../catalog/types.js';
-import type { Mutation } from '../mutations.js';
+import { mutationBytes, type Mutation } from '../mutations.js';
 
 /** Mutations per log entry: large writes span several entries of one transaction. */
 const entrySize = 20_000;
+
+/** About how large a log entry grows (mutationBytes) before the next one starts. */
+const entryBytes = 4 * 1024 * 1024;
+
+/** Splits a write's mutations into log entries of at most entrySize and about entryBytes. */
+function entriesOf(mutations: readonly Mutation[]): Mutation[][] {
+  const entries: Mutation[][] = [];
+  let start = 0;
+  let bytes = 0;
+  for (let i = 0; i < mutations.length; i++) {
+    const size = mutationBytes(mutations[i] as Mutation);
+    if (i > start && (i - start >= entrySize || bytes + size > entryBytes)) {
+      entries.push(mutations.slice(start, i));
+      start = i;
+      bytes = 0;
+    }
+    bytes += size;
+  }
+  if (start < mutations.length) entries.push(mutations.slice(start));
+  return entries;
+}
 
 export interface SnapshotChunk {
   readonly kind: 'v' | 'e';
@@ -145,13 +166,11 @@ export class LogStore {
   async append(mutations: readonly Mutation[]): Promise<void> {
     if (mutations.length === 0) return;
     const first = this.nextSeq;
-    const count = Math.ceil(mutations.length / entrySize);
-    this.nextSeq += count;
+    const entries = entriesOf(mutations);
+    this.nextSeq += entries.length;
     try {
       await this.root.transaction(() => {
-        for (let i = 0; i < count; i++) {
-          void this.log.put(first + i, mutations.slice(i * entrySize, (i + 1) * entrySize));
-        }
+        entries.forEach((entry, i) => void this.log.put(first + i, entry));
       });
       await this.root.flushed;
     } catch (error) {
