@@ -10,12 +10,18 @@
 // builds the index at all.
 import { runSteps, stepMask } from './steps.js';
 
-/** The endpoint columns the keys are read from (the edge table's; they may be reallocated). */
+/**
+ * The endpoint columns the keys are read from, and which slots are live (the edge table's; they
+ * may be reallocated). Every live slot below slotCount is in the index, or waits to be added
+ * (addLater), or is the one being added (add).
+ */
 export interface EdgeEnds {
   readonly srcType: Uint16Array;
   readonly src: Int32Array;
   readonly dstType: Uint16Array;
   readonly dst: Int32Array;
+  readonly alive: Uint8Array;
+  readonly slotCount: number;
 }
 
 const empty = 0;
@@ -43,7 +49,7 @@ export class PairIndex {
   private live = 0;
   /** Live entries and tombstones. */
   private filled = 0;
-  /** Edge slots [laterFrom, laterTo) are live, of distinct ends, and not in the table yet. */
+  /** The live slots of [laterFrom, laterTo) have distinct ends and are not in the table yet. */
   private laterFrom = 0;
   private laterTo = 0;
 
@@ -62,9 +68,10 @@ export class PairIndex {
     return this.buckets;
   }
 
-  /** Live entries, those still to add included. */
+  /** Live entries (those still to add are added first). */
   get size(): number {
-    return this.live + this.laterTo - this.laterFrom;
+    this.catchUp();
+    return this.live;
   }
 
   /** Live entries and tombstones in the table (every entry in). */
@@ -74,8 +81,8 @@ export class PairIndex {
   }
 
   /**
-   * Edge slots [from, to), live and with ends distinct from each other and from every entry, to
-   * be added before the index is next used. A range already waiting is added first.
+   * The live slots of [from, to), with ends distinct from each other and from every entry, to be
+   * added before the index is next used. A range already waiting is added first.
    */
   addLater(from: number, to: number): void {
     this.catchUp();
@@ -97,8 +104,8 @@ export class PairIndex {
     const to = this.laterTo;
     if (to <= this.laterFrom) return;
     if (this.filled + (to - this.laterFrom) > this.buckets.length * maxLoad)
-      yield* this.resizeSteps(capacityFor(this.size));
-    const { srcType, src, dstType, dst } = this.ends();
+      yield* this.resizeSteps(capacityFor(this.live + (to - this.laterFrom)));
+    const { srcType, src, dstType, dst, alive } = this.ends();
     const table = this.buckets;
     const mask = table.length - 1;
     for (let slot = this.laterFrom; slot < to; slot++) {
@@ -106,6 +113,7 @@ export class PairIndex {
         this.laterFrom = slot; // what is added so far stays added should the steps stop here
         yield;
       }
+      if (alive[slot] !== 1) continue;
       const h = hash(
         srcType[slot] as number,
         src[slot] as number,
@@ -172,8 +180,12 @@ export class PairIndex {
   /** Adds an edge slot whose ends are already in the columns (callers checked `get` first). */
   add(slot: number): void {
     this.catchUp();
-    if (this.filled + 1 > this.buckets.length * maxLoad) this.resize(capacityFor(this.live + 1));
-    const { srcType, src, dstType, dst } = this.ends();
+    const { srcType, src, dstType, dst, alive, slotCount } = this.ends();
+    if (this.filled + 1 > this.buckets.length * maxLoad) {
+      this.resize(capacityFor(this.live + 1));
+      // The resize took every live slot: this one too when it is live already.
+      if (alive[slot] === 1 && slot < slotCount) return;
+    }
     const h = hash(srcType[slot] ?? 0, src[slot] ?? 0, dstType[slot] ?? 0, dst[slot] ?? 0);
     const table = this.buckets;
     const mask = table.length - 1;
@@ -220,22 +232,32 @@ export class PairIndex {
     runSteps(this.resizeSteps(capacity));
   }
 
-  /** resize() in steps: the new table replaces the old one at the end. */
+  /**
+   * resize() in steps: the new table replaces the old one at the end. It is filled from the
+   * live slots in slot order (those waiting for addLater aside), not from the old buckets: the
+   * endpoint columns are then read in order instead of at random.
+   */
   private *resizeSteps(capacity: number): Generator<void> {
-    const old = this.buckets;
     const table = new Int32Array(capacity);
-    const { srcType, src, dstType, dst } = this.ends();
+    const { srcType, src, dstType, dst, alive, slotCount } = this.ends();
     const mask = capacity - 1;
-    for (let j = 0; j < old.length; j++) {
-      if ((j & stepMask) === stepMask) yield;
-      const entry = old[j] as number;
-      if (entry <= 0) continue;
-      const slot = entry - 1;
-      let i = hash(srcType[slot] ?? 0, src[slot] ?? 0, dstType[slot] ?? 0, dst[slot] ?? 0) & mask;
+    let live = 0;
+    for (let slot = 0; slot < slotCount; slot++) {
+      if ((slot & stepMask) === stepMask) yield;
+      if (alive[slot] !== 1 || (slot >= this.laterFrom && slot < this.laterTo)) continue;
+      const h = hash(
+        srcType[slot] as number,
+        src[slot] as number,
+        dstType[slot] as number,
+        dst[slot] as number,
+      );
+      let i = h & mask;
       while (table[i] !== empty) i = (i + 1) & mask;
-      table[i] = entry;
+      table[i] = slot + 1;
+      live++;
     }
     this.buckets = table;
-    this.filled = this.live;
+    this.live = live;
+    this.filled = live;
   }
 }
