@@ -13,6 +13,9 @@ import { BulkEdges, type PreparedOut, type RowUpdate } from './bulk-edges.js';
 import { PairIndex } from './pair-index.js';
 import { runSteps, stepMask } from './steps.js';
 
+/** How many CSR entries a merge moves for the cost of one delta list entry (see syncAdjacency). */
+const mergeCostRatio = 32;
+
 /** Vertex slots per type are kept below this (an edge end is a slot below 2^26 of a type). */
 export const maxSlotsPerType = 2 ** 26;
 
@@ -271,15 +274,21 @@ export class EdgeTable {
     this.adjacencyUpTo = to;
     // Merge once the deltas (with these edges) would reach an eighth of the compact part, as a
     // query's early compaction does: steady small writes then cost O(E) once per E/8 new edges
-    // instead of growing per-vertex delta lists without bound.
+    // instead of growing per-vertex delta lists without bound. Sooner when the merge costs less
+    // than listing them: a delta entry (a Map lookup and an array push, and a large array's
+    // growth for a vertex with many) costs about as much as moving mergeCostRatio CSR entries
+    // (or vertices), which a merge mostly does in place (Adjacency.appendSteps).
     let compact = 0;
+    let vertices = 0;
     let delta = to - from;
-    for (const adj of this.out) {
-      if (!adj) continue;
+    this.out.forEach((adj, t) => {
       compact += adj.edges.length;
+      vertices += slotCounts?.[t] ?? 0;
       delta += adj.deltaCount;
-    }
-    if (slotCounts === undefined || delta < 4096 || delta * 8 < compact) {
+    });
+    const merge =
+      delta >= 4096 && (delta * 8 >= compact || delta * mergeCostRatio >= compact + vertices);
+    if (slotCounts === undefined || !merge) {
       for (let slot = from; slot < to; slot++) {
         if (((slot - from) & stepMask) === stepMask) yield;
         if (this.alive[slot] !== 1) continue;
@@ -294,11 +303,18 @@ export class EdgeTable {
       }
       return;
     }
+    // The end types the new edges have (a Set lookup only when the type changes: most loads
+    // have one pair of types).
     const outTypes = new Set<number>();
     const inTypes = new Set<number>();
+    let lastOut = -1;
+    let lastIn = -1;
     for (let slot = from; slot < to; slot++) {
-      outTypes.add(this.srcType[slot] as number);
-      inTypes.add(this.dstType[slot] as number);
+      if ((slot & stepMask) === stepMask) yield;
+      const a = this.srcType[slot] as number;
+      const c = this.dstType[slot] as number;
+      if (a !== lastOut) outTypes.add((lastOut = a));
+      if (c !== lastIn) inTypes.add((lastIn = c));
     }
     const { alive, srcType, src, dstType, dst } = this;
     for (const t of outTypes) {

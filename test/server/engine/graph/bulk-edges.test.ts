@@ -192,4 +192,28 @@ describe('bulk edges', () => {
     });
     expect(dump(many, 'w')).toEqual(dump(one, 'w'));
   });
+
+  it('grows the CSR in place over many writes, as the same edges one by one', () => {
+    // 30 writes of 5,000 edges, each its own bulk scope: the first settles, the later ones merge
+    // (into arrays with room: in place) or go to the delta lists.
+    const singles = edges(4, 'w', 150_000, 3000, true);
+    const one = loaded(singles, false);
+    const many = new Graph(catalog);
+    const merges = vi.spyOn(Adjacency.prototype, 'appendSteps');
+    const allocations = vi.spyOn(
+      Adjacency.prototype as unknown as { allocate(): void },
+      'allocate',
+    );
+    for (let i = 0; i < singles.length; i += 5000) {
+      many.bulk(() => {
+        for (const m of batches(singles.slice(i, i + 5000), 5000)) many.apply(m);
+      });
+    }
+    expect(merges.mock.calls.length - allocations.mock.calls.length).toBeGreaterThan(10);
+    vi.restoreAllMocks();
+    expect(dump(many, 'w')).toEqual(dump(one, 'w'));
+    one.fold();
+    many.fold();
+    expect(dump(many, 'w')).toEqual(dump(one, 'w'));
+  });
 });
