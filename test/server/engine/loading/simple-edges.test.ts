@@ -60,7 +60,7 @@ function split(text: string, seed: number): Uint8Array[] {
   const bytes = Buffer.from(text);
   const next = seededRandom(seed);
   const parts: Uint8Array[] = [];
-  for (let at = 0; at < bytes.length; ) {
+  for (let at = 0; at < bytes.length;) {
     const size = 1 + Math.floor(next() * 300);
     parts.push(bytes.subarray(at, at + size));
     at += size;
