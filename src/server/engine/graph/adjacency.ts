@@ -9,6 +9,7 @@
 // Merges (append, compact, fold) also come as generators of steps (see steps.ts).
 
 import type { PreparedOut } from './bulk-edges.js';
+import { scratchInt32 } from './scratch.js';
 import { runSteps, stepMask } from './steps.js';
 
 /** Entries a merge in place moves in one step (see appendSteps). */
@@ -124,7 +125,7 @@ export class Adjacency {
     from: number,
     to: number,
   ): Generator<void> {
-    const counts = new Uint32Array(vertexCount + 1);
+    const counts = this.offsetsFor(vertexCount);
     const built = Math.min(this.built, vertexCount);
     const offsets = this.offsets;
     const old = this.edges;
@@ -165,7 +166,8 @@ export class Adjacency {
     const edges = store.edges;
     const farType = store.farType;
     const far = store.far;
-    const cursor = counts.slice(0, vertexCount);
+    const cursor = scratchInt32('adjacency.cursor', vertexCount);
+    cursor.set(counts.subarray(0, vertexCount));
     if (room) {
       // In place, from the last vertex down: a run of vertices that gain no edge below one that
       // may moves up as one block (a new start is never below the old one, and what lies below
@@ -265,6 +267,7 @@ export class Adjacency {
       far[c] = fars[e] as number;
       cursor[v] = c + 1;
     }
+    this.spareOffsets = this.offsets.length === counts.length ? this.offsets : undefined;
     this.offsets = counts;
     this.edges = edges.subarray(0, total);
     this.farType = farType.subarray(0, total);
@@ -273,6 +276,19 @@ export class Adjacency {
     this.built = vertexCount;
     this.clearDelta();
     this.unfolded += added;
+  }
+
+  /**
+   * The offsets an append replaced, reused by the next one for the same number of vertices
+   * (zeroed): one fresh offsets array per merge was a page-faulting allocation per merge.
+   */
+  private spareOffsets: Uint32Array<ArrayBuffer> | undefined;
+
+  private offsetsFor(vertexCount: number): Uint32Array<ArrayBuffer> {
+    const spare = this.spareOffsets;
+    this.spareOffsets = undefined;
+    if (spare && spare.length === vertexCount + 1) return spare.fill(0);
+    return new Uint32Array(vertexCount + 1);
   }
 
   /** Arrays an append allocated (with room to grow), whose prefixes are the CSR arrays. */
