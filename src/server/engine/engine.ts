@@ -1,7 +1,10 @@
 // The embedded graph engine: owns the data folder's store, the schema catalog and the in-memory
-// graph. Writes are serialized: each is planned against the current graph, made durable in the
-// log, then applied, so readers only ever see acknowledged data and a failed write changes
-// nothing. A periodic rebuild folds adjacency deltas and, when the log has grown, checkpoints
+// graph. Writes are serialized: each is planned against the current graph, handed to the log
+// (encoded into its transaction: an entry the log refuses changes nothing), then applied while
+// the log commits and flushes it, and acknowledged once both are done; `applying` is held until
+// then, so readers only ever see acknowledged data. Should the log fail after the apply began,
+// the graph holds what the log lost: the engine stops (StoreFailed for every later request) and
+// a restart reads back what was logged. A periodic rebuild folds adjacency deltas and, when the log has grown, checkpoints
 // (a file of the whole graph; store/recover.ts reads the newest good one back on open).
 // Read-only queries yield while they run; `reads` (store/read-gate.ts) holds a durable write
 // back from the in-memory graph until the queries running before it end, so each sees the graph
@@ -49,6 +52,18 @@ export interface EngineOptions {
   readonly stagedMemoryBytes?: number;
 }
 
+/** The log failed to take a write whose apply had begun: the engine serves nothing more. */
+export class StoreFailed extends Error {
+  readonly code = 'GWB-STORE-FAILED';
+  constructor(cause: unknown) {
+    super(
+      `the store could not log a write (${cause instanceof Error ? cause.message : String(cause)}); ` +
+        'restart the service: it reads back what was logged',
+    );
+    this.name = 'StoreFailed';
+  }
+}
+
 /** A planned write: the mutations to log and apply, and a value for the caller. */
 export interface WritePlan<T> {
   readonly mutations: readonly Mutation[];
@@ -84,6 +99,8 @@ export class Engine {
   private applyingNow: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
+  /** Set once the log failed under an applied write (see StoreFailed). */
+  private failure: StoreFailed | undefined;
   /** Read-only queries register here; writes and folds wait for them (see read-gate.ts). */
   readonly reads = new ReadGate();
   /** Called after each durable schema change (records kept per graph follow their graph). */
@@ -150,22 +167,25 @@ export class Engine {
   }
 
   /**
-   * Runs `plan` in the write queue: its mutations are logged durably, then applied. `plan` may
-   * throw to refuse the write (nothing is logged or applied then).
+   * Runs `plan` in the write queue: its mutations are logged and applied (see the module
+   * comment), and the returned promise resolves once they are durable. `plan` may throw to
+   * refuse the write (nothing is logged or applied then), and so may the log's encoding.
    */
   write<T>(plan: (graph: Graph) => WritePlan<T>): Promise<WriteOutcome<T>> {
     const seq = this.reads.arrive();
     const run = async (): Promise<WriteOutcome<T>> => {
       try {
-        if (this.closed) throw new Error('the engine is closed');
+        this.checkOpen();
         const planned = plan(this.graph);
-        await this.store.append(planned.mutations);
-        // Durable now; applied once no query that could observe it mid-run is running. The check
-        // is repeated in this continuation, so nothing registers between it and the apply.
+        const append = this.store.beginAppend(planned.mutations);
+        await append.encoded;
+        // Applied once no query that could observe it mid-run is running (the check is repeated
+        // in this continuation, so nothing registers between it and the apply), while the log
+        // writes it: in slices (a loading job's batch of a file, with its adjacency merge), with
+        // `applying` held until it is durable.
         while (!this.reads.idle()) await this.reads.drained();
         const report = emptyReport();
-        // In slices too (a loading job's batch of a file, with its adjacency merge).
-        await this.runSliced(this.writeSteps(planned.mutations, report));
+        await this.runSliced(this.writeSteps(planned.mutations, report), append.durable);
         this.pendingRows += mutationRows(planned.mutations);
         return { report, result: planned.result };
       } finally {
@@ -208,7 +228,7 @@ export class Engine {
       write: async (plan, phase = 0) => {
         // Planning reads the graph: never between two slices of another request's apply.
         for (let a = this.applyingNow; a; a = this.applyingNow) await a;
-        if (this.closed) throw new Error('the engine is closed');
+        this.checkOpen();
         const mutations = plan(this.graph).mutations;
         if (mutations.length === 0) return;
         let bytes = 0;
@@ -249,7 +269,7 @@ export class Engine {
     const seq = this.reads.arrive();
     const run = async (): Promise<ApplyReport> => {
       try {
-        if (this.closed) throw new Error('the engine is closed');
+        this.checkOpen();
         const range = await this.store.commitStaged(request);
         while (!this.reads.idle()) await this.reads.drained();
         const report = emptyReport();
@@ -270,7 +290,7 @@ export class Engine {
    * may see the graph between two slices: `applying` is set meanwhile (see there), and queries
    * that would start wait for it (a load's write has also not finished at the read gate).
    */
-  private async runSliced(steps: Generator<void>): Promise<void> {
+  private async runSliced(steps: Generator<void>, durable?: Promise<void>): Promise<void> {
     let done: () => void = () => undefined;
     this.applyingNow = new Promise((resolve) => (done = resolve));
     try {
@@ -280,10 +300,29 @@ export class Engine {
         await new Promise<void>((resolve) => setImmediate(resolve));
         sliceEnd = performance.now() + applySliceMs;
       }
+      // Applied: no one sees it until the log has it on disk.
+      if (durable) await durable.catch((error: unknown) => this.stop(new StoreFailed(error)));
     } finally {
-      this.applyingNow = undefined;
+      if (!this.failure) this.applyingNow = undefined;
       done();
     }
+  }
+
+  /**
+   * Stops serving: every later write throws `failure`, and so does waiting for `applying`, which
+   * is what anything reading the graph does first.
+   */
+  private stop(failure: StoreFailed): never {
+    this.failure = failure;
+    const refused = Promise.reject(failure);
+    refused.catch(() => undefined);
+    this.applyingNow = refused;
+    throw failure;
+  }
+
+  private checkOpen(): void {
+    if (this.failure) throw this.failure;
+    if (this.closed) throw new Error('the engine is closed');
   }
 
   /** One write's mutations applied (durable already), in steps. */
@@ -374,6 +413,8 @@ export class Engine {
       } finally {
         this.reads.finish(seq);
       }
+      // Never a checkpoint of a graph holding a write the log lost.
+      if (this.failure) throw this.failure;
       const foldedEdges = this.graph.pendingEdges;
       // In slices; no reader has registered since the check above (this continuation).
       await this.runSliced(this.graph.foldSteps());
@@ -433,7 +474,8 @@ export class Engine {
     if (this.timer) clearInterval(this.timer);
     // A clean shutdown leaves a checkpoint of the whole graph, so the next open reads it instead
     // of replaying the log (a failure here only costs that speed: the log is still there).
-    if (!this.closed && this.pendingEntries > 0) await this.rebuild(true).catch(() => undefined);
+    if (!this.closed && !this.failure && this.pendingEntries > 0)
+      await this.rebuild(true).catch(() => undefined);
     await this.queue;
     this.closed = true;
     await this.store.close();

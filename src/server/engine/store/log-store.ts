@@ -58,6 +58,12 @@ interface Meta {
   chunksSeq?: number;
 }
 
+/** A log append under way (LogStore.beginAppend). */
+export interface AppendInProgress {
+  readonly encoded: Promise<void>;
+  readonly durable: Promise<void>;
+}
+
 export class LogStore {
   private nextSeq: number;
 
@@ -164,19 +170,37 @@ export class LogStore {
 
   /** Appends one write as log entries in one transaction; resolves once it is on disk. */
   async append(mutations: readonly Mutation[]): Promise<void> {
-    if (mutations.length === 0) return;
+    await this.beginAppend(mutations).durable;
+  }
+
+  /**
+   * Starts appending one write as log entries in one transaction: `encoded` resolves once lmdb
+   * has taken the entries (encoded them into the transaction; it rejects, as `durable` does, when
+   * an entry cannot be encoded), `durable` once the transaction is committed and on disk. What
+   * happens between the two (lmdb's thread writing and syncing) can overlap other work.
+   */
+  beginAppend(mutations: readonly Mutation[]): AppendInProgress {
+    if (mutations.length === 0) return { encoded: Promise.resolve(), durable: Promise.resolve() };
     const first = this.nextSeq;
     const entries = entriesOf(mutations);
     this.nextSeq += entries.length;
-    try {
-      await this.root.transaction(() => {
-        entries.forEach((entry, i) => void this.log.put(first + i, entry));
-      });
-      await this.root.flushed;
-    } catch (error) {
-      this.nextSeq = first; // nothing was committed: the sequence numbers are free again
-      throw error;
-    }
+    let taken: () => void = () => undefined;
+    const wasTaken = new Promise<void>((resolve) => (taken = resolve));
+    const durable = (async () => {
+      try {
+        await this.root.transaction(() => {
+          entries.forEach((entry, i) => void this.log.put(first + i, entry));
+          taken();
+        });
+        await this.root.flushed;
+      } catch (error) {
+        this.nextSeq = first; // nothing was committed: the sequence numbers are free again
+        throw error;
+      }
+    })();
+    // Awaited later (or not at all when `encoded` fails): no unhandled rejection meanwhile.
+    durable.catch(() => undefined);
+    return { encoded: Promise.race([wasTaken, durable]), durable };
   }
 
   private nextStaged = 1;
