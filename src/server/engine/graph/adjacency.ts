@@ -15,6 +15,9 @@ import { runSteps, stepMask } from './steps.js';
 /** Entries a merge in place moves in one step (see appendSteps). */
 const moveChunk = 1 << 18;
 
+/** About how many entries a merge copies or counts before it yields. */
+const stepWork = 1 << 18;
+
 /** The per-edge arrays of a CSR. */
 interface CsrArrays {
   readonly edges: Int32Array<ArrayBuffer>;
@@ -144,7 +147,12 @@ export class Adjacency {
       }
       counts[v + 1] = n;
     }
+    let work = 0;
     for (const [v, list] of this.delta) {
+      if ((work += list.length) > stepWork) {
+        work = 0;
+        yield;
+      }
       if (v >= vertexCount) continue;
       let n = 0;
       for (const e of list) if (alive[e] === 1) n++;
@@ -174,7 +182,10 @@ export class Adjacency {
       // the block is not moved yet); the top vertex's new edges then follow its old ones.
       let steps = 0;
       for (let v = built - 1; v >= 0;) {
-        if ((++steps & stepMask) === 0) yield;
+        if ((++steps & stepMask) === 0 || work > stepWork) {
+          work = 0;
+          yield;
+        }
         let u = v;
         while (
           u > 0 &&
@@ -205,15 +216,21 @@ export class Adjacency {
             far[at + i] = far[start + i] as number;
           }
         }
+        if (at !== start) work += end - start;
         cursor[v] = (cursor[v] as number) + (end - (offsets[v] as number));
         v = u - 1;
       }
     } else if (clean && built > 0) {
-      // Vertex by vertex, each existing range moves to its new place (far ends included).
+      // Vertex by vertex, each existing range moves to its new place (far ends included); a
+      // step per so many vertices or entries (the new arrays' pages fault in as they are
+      // written).
       for (let v = 0; v < built; v++) {
-        if ((v & stepMask) === stepMask) yield;
         const start = offsets[v] as number;
         const end = offsets[v + 1] as number;
+        if ((v & stepMask) === stepMask || (work += end - start) > stepWork) {
+          work = 0;
+          yield;
+        }
         if (end === start) continue;
         let at = cursor[v] as number;
         if (end - start > 64) {
@@ -232,8 +249,11 @@ export class Adjacency {
       }
     } else {
       for (let v = 0; v < built; v++) {
-        if ((v & stepMask) === stepMask) yield;
         const end = offsets[v + 1] as number;
+        if ((v & stepMask) === stepMask || (work += end - (offsets[v] as number)) > stepWork) {
+          work = 0;
+          yield;
+        }
         let c = cursor[v] as number;
         for (let i = offsets[v] as number; i < end; i++) {
           const e = old[i] as number;
@@ -247,6 +267,10 @@ export class Adjacency {
     }
     // Delta lists after the CSR part of each vertex, in insertion order (as forEach reads them).
     for (const [v, list] of this.delta) {
+      if ((work += list.length) > stepWork) {
+        work = 0;
+        yield;
+      }
       if (v >= vertexCount) continue;
       let c = cursor[v] as number;
       for (const e of list) {

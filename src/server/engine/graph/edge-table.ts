@@ -8,7 +8,7 @@
 import type { EdgeTypeDef } from '../catalog/types.js';
 import { defaultOf } from '../values.js';
 import { Adjacency } from './adjacency.js';
-import { ensureSize, fillDefaults } from './arrays.js';
+import { ensureSize, ensureSizeSteps, fillDefaults } from './arrays.js';
 import { BulkEdges, type PreparedOut, type RowUpdate } from './bulk-edges.js';
 import { PairIndex } from './pair-index.js';
 import { runSteps, stepMask } from './steps.js';
@@ -97,7 +97,21 @@ export class EdgeTable {
   /** reserve() in steps (see steps.ts): the index's rehash is the long part. */
   *reserveSteps(more: number): Generator<void> {
     yield* this.settleSteps();
-    this.growColumns(this.slotCount + more);
+    const size = this.slotCount + more;
+    if (size > this.src.length) {
+      // Copied in steps, the columns replaced at the end (nothing reads them meanwhile).
+      const used = this.slotCount;
+      const srcType = yield* ensureSizeSteps(this.srcType, size, used);
+      const src = yield* ensureSizeSteps(this.src, size, used);
+      const dstType = yield* ensureSizeSteps(this.dstType, size, used);
+      const dst = yield* ensureSizeSteps(this.dst, size, used);
+      const alive = yield* ensureSizeSteps(this.alive, size, used);
+      this.srcType = srcType;
+      this.src = src;
+      this.dstType = dstType;
+      this.dst = dst;
+      this.alive = alive;
+    }
     if (!this.discriminated) yield* this.pairIndex.reserveSteps(more);
   }
 
