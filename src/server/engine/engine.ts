@@ -1,18 +1,23 @@
 // The embedded graph engine: owns the data folder's store, the schema catalog and the in-memory
-// graph. Writes are serialized: each is planned against the current graph, made durable in the
-// log, then applied, so readers only ever see acknowledged data and a failed write changes
-// nothing. A periodic rebuild folds adjacency deltas and, when the log has grown, checkpoints
+// graph. Writes are serialized: each is planned against the current graph, handed to the log
+// (encoded into its transaction: an entry the log refuses changes nothing), then applied while
+// the log commits and flushes it, and acknowledged once both are done; `applying` is held until
+// then, so readers only ever see acknowledged data. Should the log fail after the apply began,
+// the graph holds what the log lost: the engine stops (StoreFailed for every later request) and
+// a restart reads back what was logged. A periodic rebuild folds adjacency deltas and, when the log has grown, checkpoints
 // (a file of the whole graph; store/recover.ts reads the newest good one back on open).
 // Read-only queries yield while they run; `reads` (store/read-gate.ts) holds a durable write
 // back from the in-memory graph until the queries running before it end, so each sees the graph
 // as of its start; the write is acknowledged once applied. A staged request (a load) is applied,
 // and a rebuild folds, in slices that give the event loop back; meanwhile `applying` is set and
 // whatever would read the graph waits for it, so no one sees part of a request or of a fold.
+// A staged request keeps its batches in memory up to a budget (most loads: logged in one append
+// and applied from memory at the commit); past it, the oldest go to the store's staging area.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CatalogData } from './catalog/types.js';
 import type { Graph } from './graph/graph.js';
-import { emptyReport, type ApplyReport, type Mutation } from './mutations.js';
+import { emptyReport, mutationBytes, type ApplyReport, type Mutation } from './mutations.js';
 import { writeCheckpoint } from './store/checkpoint.js';
 import { CheckpointFiles } from './store/checkpoint-files.js';
 import { LogStore } from './store/log-store.js';
@@ -21,6 +26,9 @@ import { mutationRows, recoverGraph, type CheckpointSource } from './store/recov
 
 /** How long a staged request's apply runs before it gives the event loop back (ms). */
 const applySliceMs = 5;
+
+/** What a staged request keeps in memory before its batches go to the staging area (bytes). */
+const defaultStagedMemory = 32 * 1024 * 1024;
 
 export interface EngineOptions {
   /** Data folder; created if absent. */
@@ -37,6 +45,23 @@ export interface EngineOptions {
   readonly checkpointAfterRows?: number;
   /** The service's log: how the graph was read back, and any checkpoint found damaged. */
   readonly log?: (line: string) => void;
+  /**
+   * Bytes of batches (mutationBytes) a staged request keeps in memory; past it the oldest go to
+   * the store's staging area (on disk) until the commit. Default 32 MB; 0 keeps only the last.
+   */
+  readonly stagedMemoryBytes?: number;
+}
+
+/** The log failed to take a write whose apply had begun: the engine serves nothing more. */
+export class StoreFailed extends Error {
+  readonly code = 'GWB-STORE-FAILED';
+  constructor(cause: unknown) {
+    super(
+      `the store could not log a write (${cause instanceof Error ? cause.message : String(cause)}); ` +
+        'restart the service: it reads back what was logged',
+    );
+    this.name = 'StoreFailed';
+  }
 }
 
 /** A planned write: the mutations to log and apply, and a value for the caller. */
@@ -74,6 +99,8 @@ export class Engine {
   private applyingNow: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
+  /** Set once the log failed under an applied write (see StoreFailed). */
+  private failure: StoreFailed | undefined;
   /** Read-only queries register here; writes and folds wait for them (see read-gate.ts). */
   readonly reads = new ReadGate();
   /** Called after each durable schema change (records kept per graph follow their graph). */
@@ -90,6 +117,7 @@ export class Engine {
     /** Rows (vertices and edges) written since the newest checkpoint. */
     private pendingRows: number,
     private readonly checkpointAfterRows: number | undefined,
+    private readonly stagedMemory: number,
   ) {}
 
   /** Opens (or creates) the data folder and reads the in-memory graph back from the store. */
@@ -106,7 +134,18 @@ export class Engine {
       );
       const after = options.checkpointAfterEntries ?? 1000;
       const rows = options.checkpointAfterRows;
-      engine = new Engine(options.dir, graph, store, checkpoints, base, after, replayedRows, rows);
+      const memory = options.stagedMemoryBytes ?? defaultStagedMemory;
+      engine = new Engine(
+        options.dir,
+        graph,
+        store,
+        checkpoints,
+        base,
+        after,
+        replayedRows,
+        rows,
+        memory,
+      );
     } catch (error) {
       return store.close().then(() => Promise.reject(error as Error));
     }
@@ -128,22 +167,25 @@ export class Engine {
   }
 
   /**
-   * Runs `plan` in the write queue: its mutations are logged durably, then applied. `plan` may
-   * throw to refuse the write (nothing is logged or applied then).
+   * Runs `plan` in the write queue: its mutations are logged and applied (see the module
+   * comment), and the returned promise resolves once they are durable. `plan` may throw to
+   * refuse the write (nothing is logged or applied then), and so may the log's encoding.
    */
   write<T>(plan: (graph: Graph) => WritePlan<T>): Promise<WriteOutcome<T>> {
     const seq = this.reads.arrive();
     const run = async (): Promise<WriteOutcome<T>> => {
       try {
-        if (this.closed) throw new Error('the engine is closed');
+        this.checkOpen();
         const planned = plan(this.graph);
-        await this.store.append(planned.mutations);
-        // Durable now; applied once no query that could observe it mid-run is running. The check
-        // is repeated in this continuation, so nothing registers between it and the apply.
+        const append = this.store.beginAppend(planned.mutations);
+        await append.encoded;
+        // Applied once no query that could observe it mid-run is running (the check is repeated
+        // in this continuation, so nothing registers between it and the apply), while the log
+        // writes it: in slices (a loading job's batch of a file, with its adjacency merge), with
+        // `applying` held until it is durable.
         while (!this.reads.idle()) await this.reads.drained();
         const report = emptyReport();
-        // In slices too (a loading job's batch of a file, with its adjacency merge).
-        await this.runSliced(this.writeSteps(planned.mutations, report));
+        await this.runSliced(this.writeSteps(planned.mutations, report), append.durable);
         this.pendingRows += mutationRows(planned.mutations);
         return { report, result: planned.result };
       } finally {
@@ -157,53 +199,63 @@ export class Engine {
 
   /**
    * A write of many batches that commits whole or not at all (POST /ddl, upserts): each batch is
-   * planned and kept aside, invisible to queries; the last one in memory, the ones before on
-   * disk (so memory stays within one batch, and a one-batch request never touches the staging
-   * area); commit() moves them all into the log in one transaction and applies them; discard()
-   * drops them.
+   * planned and kept aside, invisible to queries: in memory while the request's batches stay
+   * within the budget (EngineOptions.stagedMemoryBytes), the oldest on disk once past it (so
+   * memory stays within the budget and one batch); commit() logs them all in one transaction and
+   * applies them (from memory when none went to disk); discard() drops them.
    */
   beginStagedWrite(): StagedWrite {
     const request = this.store.beginStaged();
-    let held: { mutations: readonly Mutation[]; phase: number } | undefined;
+    /** Batches in memory, oldest first, and their size (mutationBytes). */
+    const held: { mutations: readonly Mutation[]; phase: number; bytes: number }[] = [];
+    let heldBytes = 0;
     let staged = false;
     /** Edges per edge type in the batches, so the tables grow once when they are applied. */
     const edgesByType = new Map<string, number>();
     // One batch is written to the staging area while the next one is read: lmdb encodes it at
     // once, and its commit (no flush needed: the final commit flushes) overlaps the reading.
     let writing: Promise<void> = Promise.resolve();
-    const spill = async () => {
-      if (!held) return;
-      const { mutations, phase } = held;
-      held = undefined;
+    const spillOldest = async () => {
+      const oldest = held.shift();
+      if (!oldest) return;
+      heldBytes -= oldest.bytes;
       staged = true;
       await writing;
-      writing = this.store.stage(request, mutations, phase);
+      writing = this.store.stage(request, oldest.mutations, oldest.phase);
       writing.catch(() => undefined);
     };
     return {
       write: async (plan, phase = 0) => {
         // Planning reads the graph: never between two slices of another request's apply.
         for (let a = this.applyingNow; a; a = this.applyingNow) await a;
-        if (this.closed) throw new Error('the engine is closed');
+        this.checkOpen();
         const mutations = plan(this.graph).mutations;
         if (mutations.length === 0) return;
-        for (const m of mutations)
+        let bytes = 0;
+        for (const m of mutations) {
           if (m.k === 'E') edgesByType.set(m.t, (edgesByType.get(m.t) ?? 0) + m.n);
-        await spill();
-        held = { mutations, phase };
+          bytes += mutationBytes(m);
+        }
+        held.push({ mutations, phase, bytes });
+        heldBytes += bytes;
+        while (held.length > 1 && heldBytes > this.stagedMemory) await spillOldest();
       },
       commit: async () => {
         if (!staged) {
-          const mutations = held?.mutations ?? [];
-          held = undefined;
+          // In phase order, then in the order written (the sort is stable).
+          held.sort((a, b) => a.phase - b.phase);
+          const mutations = held.flatMap((batch) => batch.mutations);
+          held.length = 0;
+          heldBytes = 0;
           return (await this.write(() => ({ mutations }))).report;
         }
-        await spill();
+        while (held.length > 0) await spillOldest();
         await writing;
         return this.commitStaged(request, edgesByType);
       },
       discard: async () => {
-        held = undefined;
+        held.length = 0;
+        heldBytes = 0;
         await writing.catch(() => undefined);
         if (staged) await this.store.discardStaged(request);
       },
@@ -217,7 +269,7 @@ export class Engine {
     const seq = this.reads.arrive();
     const run = async (): Promise<ApplyReport> => {
       try {
-        if (this.closed) throw new Error('the engine is closed');
+        this.checkOpen();
         const range = await this.store.commitStaged(request);
         while (!this.reads.idle()) await this.reads.drained();
         const report = emptyReport();
@@ -238,7 +290,7 @@ export class Engine {
    * may see the graph between two slices: `applying` is set meanwhile (see there), and queries
    * that would start wait for it (a load's write has also not finished at the read gate).
    */
-  private async runSliced(steps: Generator<void>): Promise<void> {
+  private async runSliced(steps: Generator<void>, durable?: Promise<void>): Promise<void> {
     let done: () => void = () => undefined;
     this.applyingNow = new Promise((resolve) => (done = resolve));
     try {
@@ -248,14 +300,41 @@ export class Engine {
         await new Promise<void>((resolve) => setImmediate(resolve));
         sliceEnd = performance.now() + applySliceMs;
       }
+      // Applied: no one sees it until the log has it on disk.
+      if (durable) await durable.catch((error: unknown) => this.stop(new StoreFailed(error)));
     } finally {
-      this.applyingNow = undefined;
+      if (!this.failure) this.applyingNow = undefined;
       done();
     }
   }
 
+  /**
+   * Stops serving: every later write throws `failure`, and so does waiting for `applying`, which
+   * is what anything reading the graph does first.
+   */
+  private stop(failure: StoreFailed): never {
+    this.failure = failure;
+    const refused = Promise.reject(failure);
+    refused.catch(() => undefined);
+    this.applyingNow = refused;
+    throw failure;
+  }
+
+  private checkOpen(): void {
+    if (this.failure) throw this.failure;
+    if (this.closed) throw new Error('the engine is closed');
+  }
+
   /** One write's mutations applied (durable already), in steps. */
   private *writeSteps(mutations: readonly Mutation[], report: ApplyReport): Generator<void> {
+    // Each edge table grows once for the write's batches (a staged request's, many).
+    const edgesByType = new Map<string, number>();
+    for (const m of mutations)
+      if (m.k === 'E') edgesByType.set(m.t, (edgesByType.get(m.t) ?? 0) + m.n);
+    for (const [type, n] of edgesByType) {
+      const table = this.graph.edgeTable(type);
+      if (table) yield* table.reserveSteps(n);
+    }
     this.graph.beginBulk();
     try {
       for (const mutation of mutations) yield* this.graph.applySteps(mutation, report);
@@ -334,6 +413,8 @@ export class Engine {
       } finally {
         this.reads.finish(seq);
       }
+      // Never a checkpoint of a graph holding a write the log lost.
+      if (this.failure) throw this.failure;
       const foldedEdges = this.graph.pendingEdges;
       // In slices; no reader has registered since the check above (this continuation).
       await this.runSliced(this.graph.foldSteps());
@@ -393,7 +474,8 @@ export class Engine {
     if (this.timer) clearInterval(this.timer);
     // A clean shutdown leaves a checkpoint of the whole graph, so the next open reads it instead
     // of replaying the log (a failure here only costs that speed: the log is still there).
-    if (!this.closed && this.pendingEntries > 0) await this.rebuild(true).catch(() => undefined);
+    if (!this.closed && !this.failure && this.pendingEntries > 0)
+      await this.rebuild(true).catch(() => undefined);
     await this.queue;
     this.closed = true;
     await this.store.close();

@@ -11,7 +11,8 @@ export class KeyWriter {
   length = 0;
   count = 0;
 
-  private room(more: number): void {
+  /** Makes room for `more` bytes after `length` (callers writing `bytes` themselves). */
+  room(more: number): void {
     const need = this.length + more;
     if (need <= this.bytes.length) return;
     let capacity = this.bytes.length * 2;

@@ -164,3 +164,17 @@ export function skipEdges(report: ApplyReport, type: string, end: 'source' | 'ta
   if (!counts) report.skippedByEdgeType.set(type, (counts = [0, 0]));
   counts[end === 'source' ? 0 : 1] += n;
 }
+
+/**
+ * About how many bytes a mutation takes in memory and in the log: a batch's key list and its
+ * columns (8 bytes a value), a few hundred bytes for anything else. Sizes the log entries and
+ * what a staged request keeps in memory.
+ */
+export function mutationBytes(m: Mutation): number {
+  if (m.k === 'V' || m.k === 'E') {
+    let bytes = 64 + m.keys.byteLength;
+    for (const [, , values] of m.u) bytes += 8 * values.length;
+    return bytes;
+  }
+  return m.k === 'schema' ? 4096 : 256;
+}

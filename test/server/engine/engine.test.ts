@@ -1,10 +1,13 @@
-// The engine's write path and durability: writes apply after they are logged, survive a reopen
-// (from the log and from a checkpoint), and a refused write changes nothing.
+// The engine's write path and durability: writes apply while they are logged and are seen once
+// durable, survive a reopen (from the log and from a checkpoint), a refused write changes
+// nothing, and a log that fails under an applied write stops the engine (nothing it lost is
+// served or checkpointed; a reopen reads back what was logged).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Engine } from '../../../src/server/engine/engine.js';
+import { Engine, StoreFailed } from '../../../src/server/engine/engine.js';
+import type { AppendInProgress } from '../../../src/server/engine/store/log-store.js';
 import type { Mutation } from '../../../src/server/engine/mutations.js';
 import { socialCatalog } from './fixtures.js';
 
@@ -171,5 +174,50 @@ describe('engine', () => {
     expect(engine.graph.pendingEdges).toBe(0);
     expect(knows?.incident(person?.typeIndex ?? 0, person?.find('ann') ?? -1)).toHaveLength(1);
     await engine.close();
+  });
+
+  describe('when the log fails', () => {
+    /** Makes the engine's next log append end as `outcome` says. */
+    function failNextAppend(engine: Engine, outcome: (durable: Promise<void>) => AppendInProgress) {
+      const store = (
+        engine as unknown as { store: { beginAppend: (m: unknown) => AppendInProgress } }
+      ).store;
+      const real = store.beginAppend.bind(store);
+      store.beginAppend = () => {
+        store.beginAppend = real;
+        const failed = Promise.reject(new Error('disk full'));
+        failed.catch(() => undefined);
+        return outcome(failed);
+      };
+    }
+
+    const bobGone = { mutations: [{ k: 'dv' as const, t: 'person', id: 'bob' }] };
+
+    it('refuses a write it cannot encode and goes on', async () => {
+      const engine = await open();
+      await seed(engine);
+      failNextAppend(engine, (failed) => ({ encoded: failed, durable: failed }));
+      await expect(engine.write(() => bobGone)).rejects.toThrow('disk full');
+      expect(summary(engine).people).toBe(2);
+      expect(engine.applying).toBeUndefined();
+      await engine.write(() => bobGone);
+      expect(summary(engine).people).toBe(1);
+      await engine.close();
+    });
+
+    it('stops serving once it failed under an applied write', async () => {
+      const engine = await open();
+      await seed(engine);
+      failNextAppend(engine, (failed) => ({ encoded: Promise.resolve(), durable: failed }));
+      await expect(engine.write(() => bobGone)).rejects.toBeInstanceOf(StoreFailed);
+      // Readers wait for `applying` first: they are refused, and so are writes and checkpoints.
+      await expect(engine.applying).rejects.toBeInstanceOf(StoreFailed);
+      await expect(engine.write(() => bobGone)).rejects.toBeInstanceOf(StoreFailed);
+      await expect(engine.rebuild(true)).rejects.toBeInstanceOf(StoreFailed);
+      await engine.close();
+      const reopened = await open();
+      expect(summary(reopened).people).toBe(2);
+      await reopened.close();
+    });
   });
 });

@@ -8,7 +8,22 @@
 // edges added since the last rebuild, so what /rebuildnow reports does not change.
 // Merges (append, compact, fold) also come as generators of steps (see steps.ts).
 
+import type { PreparedOut } from './bulk-edges.js';
+import { scratchInt32 } from './scratch.js';
 import { runSteps, stepMask } from './steps.js';
+
+/** Entries a merge in place moves in one step (see appendSteps). */
+const moveChunk = 1 << 18;
+
+/** About how many entries a merge copies or counts before it yields. */
+const stepWork = 1 << 18;
+
+/** The per-edge arrays of a CSR. */
+interface CsrArrays {
+  readonly edges: Int32Array<ArrayBuffer>;
+  readonly farType: Uint16Array<ArrayBuffer>;
+  readonly far: Int32Array<ArrayBuffer>;
+}
 
 export class Adjacency {
   /** offsets[v]..offsets[v+1] index `edges` for vertex v < built. */
@@ -27,12 +42,25 @@ export class Adjacency {
   /** Edges added since the last rebuild (fold), compacted or not: the rebuild summary's count. */
   unfolded = 0;
 
+  /** The delta list add() used last (writes often add several edges of a vertex in a row). */
+  private lastVertex = -1;
+  private lastList: number[] | undefined;
+
   add(vertex: number, edge: number): void {
-    const list = this.delta.get(vertex);
+    let list = vertex === this.lastVertex ? this.lastList : this.delta.get(vertex);
     if (list) list.push(edge);
-    else this.delta.set(vertex, [edge]);
+    else this.delta.set(vertex, (list = [edge]));
+    this.lastVertex = vertex;
+    this.lastList = list;
     this.deltaCount += 1;
     this.unfolded += 1;
+  }
+
+  private clearDelta(): void {
+    this.delta.clear();
+    this.deltaCount = 0;
+    this.lastVertex = -1;
+    this.lastList = undefined;
   }
 
   /**
@@ -83,8 +111,11 @@ export class Adjacency {
 
   /**
    * append() in steps: it yields every few thousand vertices or edges, so a caller may give the
-   * event loop back in between (nothing may read or change this adjacency until it is done; the
-   * new arrays replace the old ones at the end).
+   * event loop back in between (nothing may read or change this adjacency until it is done).
+   * When no CSR edge died since the last compaction and the arrays an earlier append allocated
+   * have room, the CSR grows in place (each vertex's range moved up, last vertex first); else
+   * the merge goes to new arrays with half as much room again, so that steady writes merge in
+   * place most of the time instead of allocating (and page-faulting) the whole CSR each time.
    */
   *appendSteps(
     vertexCount: number,
@@ -97,7 +128,7 @@ export class Adjacency {
     from: number,
     to: number,
   ): Generator<void> {
-    const counts = new Uint32Array(vertexCount + 1);
+    const counts = this.offsetsFor(vertexCount);
     const built = Math.min(this.built, vertexCount);
     const offsets = this.offsets;
     const old = this.edges;
@@ -116,7 +147,12 @@ export class Adjacency {
       }
       counts[v + 1] = n;
     }
+    let work = 0;
     for (const [v, list] of this.delta) {
+      if ((work += list.length) > stepWork) {
+        work = 0;
+        yield;
+      }
       if (v >= vertexCount) continue;
       let n = 0;
       for (const e of list) if (alive[e] === 1) n++;
@@ -133,16 +169,68 @@ export class Adjacency {
     for (let v = 0; v < vertexCount; v++)
       counts[v + 1] = (counts[v + 1] as number) + (counts[v] as number);
     const total = counts[vertexCount] as number;
-    const edges = new Int32Array(total);
-    const farType = new Uint16Array(total);
-    const far = new Int32Array(total);
-    const cursor = counts.slice(0, vertexCount);
-    if (clean && built > 0) {
-      // Vertex by vertex, each existing range moves to its new place (far ends included).
+    const room = clean && built > 0 ? this.roomFor(total) : undefined;
+    const store = room ?? this.allocate(total + (total >> 1));
+    const edges = store.edges;
+    const farType = store.farType;
+    const far = store.far;
+    const cursor = scratchInt32('adjacency.cursor', vertexCount);
+    cursor.set(counts.subarray(0, vertexCount));
+    if (room) {
+      // In place, from the last vertex down: a run of vertices that gain no edge below one that
+      // may moves up as one block (a new start is never below the old one, and what lies below
+      // the block is not moved yet); the top vertex's new edges then follow its old ones.
+      let steps = 0;
+      for (let v = built - 1; v >= 0;) {
+        if ((++steps & stepMask) === 0 || work > stepWork) {
+          work = 0;
+          yield;
+        }
+        let u = v;
+        while (
+          u > 0 &&
+          (counts[u] as number) - (counts[u - 1] as number) ===
+            (offsets[u] as number) - (offsets[u - 1] as number)
+        )
+          u--;
+        const start = offsets[u] as number;
+        const end = offsets[v + 1] as number;
+        const at = cursor[u] as number;
+        if (at !== start && end - start > 256) {
+          // From the top down, a step per chunk (the shift is upward: no chunk overwrites the
+          // part of the block still to move).
+          for (let hi = end; hi > start;) {
+            const lo = Math.max(start, hi - moveChunk);
+            const to = at + (lo - start);
+            edges.copyWithin(to, lo, hi);
+            farType.copyWithin(to, lo, hi);
+            far.copyWithin(to, lo, hi);
+            hi = lo;
+            if (hi > start) yield;
+          }
+        } else if (at !== start) {
+          // Short blocks by hand (a copyWithin call costs more than a few hundred entries).
+          for (let i = end - start - 1; i >= 0; i--) {
+            edges[at + i] = edges[start + i] as number;
+            farType[at + i] = farType[start + i] as number;
+            far[at + i] = far[start + i] as number;
+          }
+        }
+        if (at !== start) work += end - start;
+        cursor[v] = (cursor[v] as number) + (end - (offsets[v] as number));
+        v = u - 1;
+      }
+    } else if (clean && built > 0) {
+      // Vertex by vertex, each existing range moves to its new place (far ends included); a
+      // step per so many vertices or entries (the new arrays' pages fault in as they are
+      // written).
       for (let v = 0; v < built; v++) {
-        if ((v & stepMask) === stepMask) yield;
         const start = offsets[v] as number;
         const end = offsets[v + 1] as number;
+        if ((v & stepMask) === stepMask || (work += end - start) > stepWork) {
+          work = 0;
+          yield;
+        }
         if (end === start) continue;
         let at = cursor[v] as number;
         if (end - start > 64) {
@@ -161,8 +249,11 @@ export class Adjacency {
       }
     } else {
       for (let v = 0; v < built; v++) {
-        if ((v & stepMask) === stepMask) yield;
         const end = offsets[v + 1] as number;
+        if ((v & stepMask) === stepMask || (work += end - (offsets[v] as number)) > stepWork) {
+          work = 0;
+          yield;
+        }
         let c = cursor[v] as number;
         for (let i = offsets[v] as number; i < end; i++) {
           const e = old[i] as number;
@@ -176,6 +267,10 @@ export class Adjacency {
     }
     // Delta lists after the CSR part of each vertex, in insertion order (as forEach reads them).
     for (const [v, list] of this.delta) {
+      if ((work += list.length) > stepWork) {
+        work = 0;
+        yield;
+      }
       if (v >= vertexCount) continue;
       let c = cursor[v] as number;
       for (const e of list) {
@@ -196,15 +291,83 @@ export class Adjacency {
       far[c] = fars[e] as number;
       cursor[v] = c + 1;
     }
+    this.spareOffsets = this.offsets.length === counts.length ? this.offsets : undefined;
     this.offsets = counts;
+    this.edges = edges.subarray(0, total);
+    this.farType = farType.subarray(0, total);
+    this.far = far.subarray(0, total);
+    this.dead = 0;
+    this.built = vertexCount;
+    this.clearDelta();
+    this.unfolded += added;
+  }
+
+  /**
+   * The offsets an append replaced, reused by the next one for the same number of vertices
+   * (zeroed): one fresh offsets array per merge was a page-faulting allocation per merge.
+   */
+  private spareOffsets: Uint32Array<ArrayBuffer> | undefined;
+
+  private offsetsFor(vertexCount: number): Uint32Array<ArrayBuffer> {
+    const spare = this.spareOffsets;
+    this.spareOffsets = undefined;
+    if (spare && spare.length === vertexCount + 1) return spare.fill(0);
+    return new Uint32Array(vertexCount + 1);
+  }
+
+  /** Arrays an append allocated (with room to grow), whose prefixes are the CSR arrays. */
+  private owned: CsrArrays | undefined;
+
+  /**
+   * The owned arrays when the CSR arrays are still their prefixes (nothing replaced them since)
+   * and they hold `total` edges; else undefined.
+   */
+  private roomFor(total: number): CsrArrays | undefined {
+    const owned = this.owned;
+    if (!owned || owned.edges.length < total) return undefined;
+    const views = [
+      [this.edges, owned.edges],
+      [this.farType, owned.farType],
+      [this.far, owned.far],
+    ] as const;
+    for (const [view, array] of views)
+      if (view.buffer !== array.buffer || view.byteOffset !== array.byteOffset) return undefined;
+    return owned;
+  }
+
+  private allocate(capacity: number): CsrArrays {
+    const owned = {
+      edges: new Int32Array(capacity),
+      farType: new Uint16Array(capacity),
+      far: new Int32Array(capacity),
+    };
+    this.owned = owned;
+    return owned;
+  }
+
+  /**
+   * Bulk loading into an adjacency with no edges: takes the CSR a bulk load's settling sorted
+   * (bulk-edges.ts PreparedOut), for `vertexCount` vertices, instead of sorting the new edge slots
+   * again (what appendSteps would do). Its arrays become this adjacency's.
+   */
+  *adoptSteps(vertexCount: number, prepared: PreparedOut): Generator<void> {
+    const { ends, edges, far } = prepared;
+    const total = edges.length;
+    const offsets = new Uint32Array(vertexCount + 1);
+    const known = Math.min(ends.length, vertexCount);
+    offsets.set(ends.subarray(0, known), 1);
+    if (known < vertexCount) offsets.fill(total, known + 1);
+    yield;
+    const farType = new Uint16Array(total);
+    if (prepared.farType !== 0) farType.fill(prepared.farType);
+    this.offsets = offsets;
     this.edges = edges;
     this.farType = farType;
     this.far = far;
     this.dead = 0;
     this.built = vertexCount;
-    this.delta.clear();
-    this.deltaCount = 0;
-    this.unfolded += added;
+    this.clearDelta();
+    this.unfolded += total;
   }
 
   /**
@@ -309,8 +472,7 @@ export class Adjacency {
     this.far = far;
     this.dead = 0;
     this.built = vertexCount;
-    this.delta.clear();
-    this.deltaCount = 0;
+    this.clearDelta();
   }
 
   private oneTypeOf: Uint16Array | null = null;

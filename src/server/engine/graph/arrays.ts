@@ -1,5 +1,6 @@
-// Column helpers: growable typed arrays (doubling, so appends stay amortised O(1)) and the
-// default attribute values of a new vertex or edge slot.
+// Column helpers: growable typed arrays (doubling, so appends stay amortised O(1)), also grown in
+// steps for a caller that gives the event loop back between them, and the default attribute
+// values of a new vertex or edge slot.
 import type { AttributeDef } from '../catalog/types.js';
 import { defaultOf } from '../values.js';
 
@@ -13,6 +14,31 @@ export function ensureSize<T extends Typed>(array: T, size: number): T {
   const Ctor = array.constructor as new (n: number) => T;
   const grown = new Ctor(capacity);
   grown.set(array);
+  return grown;
+}
+
+/** Elements a stepped copy moves per step (see ensureSizeSteps). */
+const copyChunk = 1 << 20;
+
+/**
+ * ensureSize() in steps: the first `used` elements are copied a chunk per step (a million-slot
+ * column copied into fresh pages took a step of 100 ms and more).
+ */
+export function* ensureSizeSteps<T extends Typed>(
+  array: T,
+  size: number,
+  used: number,
+): Generator<void, T> {
+  if (size <= array.length) return array;
+  let capacity = Math.max(16, array.length);
+  while (capacity < size) capacity *= 2;
+  const Ctor = array.constructor as new (n: number) => T;
+  const grown = new Ctor(capacity);
+  const end = Math.min(used, array.length);
+  for (let at = 0; at < end; at += copyChunk) {
+    grown.set(array.subarray(at, Math.min(end, at + copyChunk)), at);
+    if (at + copyChunk < end) yield;
+  }
   return grown;
 }
 

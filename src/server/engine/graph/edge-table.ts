@@ -2,13 +2,19 @@
 // column per attribute, an index from endpoints (and discriminator) to the edge slot, and the
 // out- and in-adjacency per vertex type. An undirected edge is stored once; its in-adjacency is
 // how it is reached from the other end. Bulk inserts (insert with `defer`) leave the adjacency
-// alone until syncAdjacency(), which merges them in one pass when they are many.
+// alone until syncAdjacency(), which merges them in one pass when they are many. A bulk load into
+// the table while it has no live edges goes through BulkEdges (bulk-edges.ts): its rows wait
+// after the last slot, settled by syncAdjacency() or by whatever uses the table first.
 import type { EdgeTypeDef } from '../catalog/types.js';
 import { defaultOf } from '../values.js';
 import { Adjacency } from './adjacency.js';
-import { ensureSize, fillDefaults } from './arrays.js';
+import { ensureSize, ensureSizeSteps, fillDefaults } from './arrays.js';
+import { BulkEdges, type PreparedOut, type RowUpdate } from './bulk-edges.js';
 import { PairIndex } from './pair-index.js';
 import { runSteps, stepMask } from './steps.js';
+
+/** How many CSR entries a merge moves for the cost of one delta list entry (see syncAdjacency). */
+const mergeCostRatio = 32;
 
 /** Vertex slots per type are kept below this (an edge end is a slot below 2^26 of a type). */
 export const maxSlotsPerType = 2 ** 26;
@@ -30,6 +36,10 @@ export class EdgeTable {
   readonly in: Adjacency[] = [];
   /** Edge slots from here on were inserted with `defer` and are not in the adjacency yet. */
   private adjacencyUpTo = 0;
+  /** Rows of a bulk load into the table while it had no live edges, not settled yet. */
+  private bulk: BulkEdges | undefined;
+  /** The out-adjacency of the last rows settled, for the next syncAdjacency (bulk-edges.ts). */
+  private preparedOut: PreparedOut | undefined;
 
   constructor(public def: EdgeTypeDef) {
     this.columns = def.attributes.map(() => []);
@@ -52,6 +62,7 @@ export class EdgeTable {
 
   /** The live edge slot between two vertices (with these discriminator values), or -1. */
   find(st: number, s: number, dt: number, d: number, disc: readonly unknown[] = []): number {
+    if (this.bulk) this.settle();
     if (this.discriminated) {
       const [a, b, c, e] = this.ends(st, s, dt, d);
       return this.keyIndex.get(this.discKey(a, b, c, e, disc)) ?? -1;
@@ -64,6 +75,7 @@ export class EdgeTable {
 
   /** Every live edge slot between two vertices (all discriminator values). */
   between(st: number, s: number, dt: number, d: number): number[] {
+    if (this.bulk) this.settle();
     if (!this.discriminated) {
       const slot = this.find(st, s, dt, d);
       return slot < 0 ? [] : [slot];
@@ -84,7 +96,22 @@ export class EdgeTable {
 
   /** reserve() in steps (see steps.ts): the index's rehash is the long part. */
   *reserveSteps(more: number): Generator<void> {
-    this.growColumns(this.slotCount + more);
+    yield* this.settleSteps();
+    const size = this.slotCount + more;
+    if (size > this.src.length) {
+      // Copied in steps, the columns replaced at the end (nothing reads them meanwhile).
+      const used = this.slotCount;
+      const srcType = yield* ensureSizeSteps(this.srcType, size, used);
+      const src = yield* ensureSizeSteps(this.src, size, used);
+      const dstType = yield* ensureSizeSteps(this.dstType, size, used);
+      const dst = yield* ensureSizeSteps(this.dst, size, used);
+      const alive = yield* ensureSizeSteps(this.alive, size, used);
+      this.srcType = srcType;
+      this.src = src;
+      this.dstType = dstType;
+      this.dst = dst;
+      this.alive = alive;
+    }
     if (!this.discriminated) yield* this.pairIndex.reserveSteps(more);
   }
 
@@ -109,6 +136,7 @@ export class EdgeTable {
     disc: readonly unknown[] = [],
     defer = false,
   ): number {
+    if (this.bulk) this.settle();
     // The canonical order without an array per call (bulk loading calls this per edge).
     const swap = !this.def.directed && (dt < st || (dt === st && d < s));
     const a = swap ? dt : st;
@@ -160,6 +188,7 @@ export class EdgeTable {
    * is slotCount - 1 afterwards.
    */
   upsertDeferred(st: number, s: number, dt: number, d: number): number {
+    if (this.bulk) this.settle();
     const swap = !this.def.directed && (dt < st || (dt === st && d < s));
     const a = swap ? dt : st;
     const b = swap ? d : s;
@@ -174,9 +203,68 @@ export class EdgeTable {
     return slot;
   }
 
-  /** Whether edges inserted with `defer` wait for syncAdjacency(). */
+  /**
+   * Whether a bulk load may write its rows through pendRow(): rows are pending already, or the
+   * table has no live edge (so no row can be an edge that exists) and no discriminator.
+   */
+  get takesBulkRows(): boolean {
+    return this.bulk !== undefined || (this.liveCount === 0 && !this.discriminated);
+  }
+
+  /**
+   * Starts (or continues) the rows of a bulk load (see takesBulkRows); `update` applies a row's
+   * attribute updates once its slot is known. A batch of updates is registered with the index
+   * pendRow takes.
+   */
+  bulkRows<B>(update: RowUpdate<B>): BulkEdges<B> {
+    return (this.bulk ??= new BulkEdges(update as RowUpdate<unknown>)) as BulkEdges<B>;
+  }
+
+  /**
+   * One row of a bulk load (see bulkRows): upserts the edge between these ends when the rows are
+   * settled; `batch` and `row` name its attribute updates (batch -1: none).
+   */
+  pendRow(st: number, s: number, dt: number, d: number, batch: number, row: number): void {
+    const bulk = this.bulk;
+    if (!bulk) throw new Error(`edge type ${this.def.name} takes no bulk rows now`);
+    const swap = !this.def.directed && (dt < st || (dt === st && d < s));
+    const a = swap ? dt : st;
+    const b = swap ? d : s;
+    const c = swap ? st : dt;
+    const e = swap ? s : d;
+    const at = this.slotCount + bulk.n;
+    if (at >= this.src.length) this.growColumns(at + 1);
+    this.srcType[at] = a;
+    this.src[at] = b;
+    this.dstType[at] = c;
+    this.dst[at] = e;
+    bulk.note(a, b, c, e, batch, row);
+  }
+
+  /** Settles the rows of a bulk load (see bulk-edges.ts): new slots, not in the adjacency yet. */
+  private settle(): void {
+    runSteps(this.settleSteps());
+  }
+
+  /** settle() in steps. */
+  *settleSteps(): Generator<void> {
+    const bulk = this.bulk;
+    if (!bulk) return;
+    const from = this.slotCount;
+    const attributes = this.def.attributes;
+    const columns = this.columns;
+    const place =
+      columns.length > 0 ? (slot: number) => fillDefaults(attributes, columns, slot) : undefined;
+    // Its out-adjacency is worth sorting for only when nothing else waits for the adjacency.
+    const to = yield* bulk.settleSteps(this, place, this.adjacencyUpTo === from);
+    this.bulk = undefined;
+    this.preparedOut = bulk.prepared;
+    this.pairIndex.addLater(from, to);
+  }
+
+  /** Whether edges inserted with `defer` (or bulk rows) wait for syncAdjacency(). */
   get deferred(): boolean {
-    return this.adjacencyUpTo < this.slotCount;
+    return this.adjacencyUpTo < this.slotCount || this.bulk !== undefined;
   }
 
   /**
@@ -191,21 +279,30 @@ export class EdgeTable {
 
   /** syncAdjacency() in steps (see Adjacency.appendSteps). */
   *syncAdjacencySteps(slotCounts?: readonly number[]): Generator<void> {
+    yield* this.settleSteps();
+    const prepared = this.preparedOut;
+    this.preparedOut = undefined;
     const from = this.adjacencyUpTo;
     const to = this.slotCount;
     if (from >= to) return;
     this.adjacencyUpTo = to;
     // Merge once the deltas (with these edges) would reach an eighth of the compact part, as a
     // query's early compaction does: steady small writes then cost O(E) once per E/8 new edges
-    // instead of growing per-vertex delta lists without bound.
+    // instead of growing per-vertex delta lists without bound. Sooner when the merge costs less
+    // than listing them: a delta entry (a Map lookup and an array push, and a large array's
+    // growth for a vertex with many) costs about as much as moving mergeCostRatio CSR entries
+    // (or vertices), which a merge mostly does in place (Adjacency.appendSteps).
     let compact = 0;
+    let vertices = 0;
     let delta = to - from;
-    for (const adj of this.out) {
-      if (!adj) continue;
+    this.out.forEach((adj, t) => {
       compact += adj.edges.length;
+      vertices += slotCounts?.[t] ?? 0;
       delta += adj.deltaCount;
-    }
-    if (slotCounts === undefined || delta < 4096 || delta * 8 < compact) {
+    });
+    const merge =
+      delta >= 4096 && (delta * 8 >= compact || delta * mergeCostRatio >= compact + vertices);
+    if (slotCounts === undefined || !merge) {
       for (let slot = from; slot < to; slot++) {
         if (((slot - from) & stepMask) === stepMask) yield;
         if (this.alive[slot] !== 1) continue;
@@ -220,15 +317,32 @@ export class EdgeTable {
       }
       return;
     }
+    // The end types the new edges have (a Set lookup only when the type changes: most loads
+    // have one pair of types).
     const outTypes = new Set<number>();
     const inTypes = new Set<number>();
+    let lastOut = -1;
+    let lastIn = -1;
     for (let slot = from; slot < to; slot++) {
-      outTypes.add(this.srcType[slot] as number);
-      inTypes.add(this.dstType[slot] as number);
+      if ((slot & stepMask) === stepMask) yield;
+      const a = this.srcType[slot] as number;
+      const c = this.dstType[slot] as number;
+      if (a !== lastOut) outTypes.add((lastOut = a));
+      if (c !== lastIn) inTypes.add((lastIn = c));
     }
     const { alive, srcType, src, dstType, dst } = this;
     for (const t of outTypes) {
       const adj = (this.out[t] ??= new Adjacency());
+      if (
+        prepared?.type === t &&
+        prepared.from === from &&
+        prepared.to === to &&
+        adj.edges.length === 0 &&
+        adj.deltaCount === 0
+      ) {
+        yield* adj.adoptSteps(slotCounts[t] ?? 0, prepared);
+        continue;
+      }
       yield* adj.appendSteps(slotCounts[t] ?? 0, alive, dstType, dst, t, srcType, src, from, to);
     }
     for (const t of inTypes) {
@@ -246,6 +360,7 @@ export class EdgeTable {
   }
 
   delete(slot: number): void {
+    if (this.bulk) this.settle();
     if (this.alive[slot] !== 1) return;
     const a = this.srcType[slot] ?? 0;
     const b = this.src[slot] ?? 0;
@@ -265,6 +380,7 @@ export class EdgeTable {
 
   /** Live edge slots touching a vertex (as source, or as target). */
   incident(typeIndex: number, slot: number): number[] {
+    if (this.bulk) this.settle();
     const found = new Set<number>();
     const collect = (e: number) => {
       if (this.alive[e] === 1) found.add(e);
@@ -281,6 +397,9 @@ export class EdgeTable {
 
   /** fold() in steps (see Adjacency.appendSteps). */
   *foldSteps(slotCounts: readonly number[]): Generator<void> {
+    yield* this.settleSteps();
+    // The index takes a bulk load's slots now, in steps, rather than at its first use.
+    yield* this.pairIndex.catchUpSteps();
     for (const [t, adj] of this.out.entries())
       if (adj) yield* adj.foldSteps(slotCounts[t] ?? 0, this.alive, this.dstType, this.dst);
     for (const [t, adj] of this.in.entries())

@@ -238,7 +238,16 @@ export class Graph {
     const tt = toTable.typeIndex;
     const bytes = m.keys;
     const keys = new KeyReader(bytes);
-    yield* table.reserveSteps(m.n);
+    // In a bulk scope, an edge type with no live edges takes the rows as they come and settles
+    // them at the end (bulk-edges.ts); else each is upserted through the endpoint index.
+    const rows =
+      this.bulkDepth > 0 && table.takesBulkRows
+        ? table.bulkRows<ReturnType<Graph['columnsOf']>>((cols, row, slot, created) =>
+            this.updateColumns(cols, row, slot, created),
+          )
+        : undefined;
+    const batch = rows && columns.length > 0 ? rows.addBatch(columns) : -1;
+    if (!rows) yield* table.reserveSteps(m.n);
     const missing = (type: string, start: number, end: number) =>
       report.missingVertices.push({ v_type: type, v_id: bytesText(bytes, start, end) });
     for (let row = 0; row < m.n; row++) {
@@ -277,10 +286,14 @@ export class Graph {
         t = toTable.createBytes(bytes, ts, te);
         report.createdEndpoints += 1;
       }
+      report.acceptedEdges += 1;
+      if (rows) {
+        table.pendRow(ft, f, tt, t, batch, row);
+        continue;
+      }
       const before = table.slotCount;
       const slot = table.upsertDeferred(ft, f, tt, t);
       if (columns.length > 0) this.updateColumns(columns, row, slot, slot >= before);
-      report.acceptedEdges += 1;
     }
   }
 

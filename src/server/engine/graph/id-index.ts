@@ -3,8 +3,8 @@
 // looks ids up straight from the bytes of its input (a CSV token, a JSON key, a log entry)
 // without making a string per lookup, and the table costs a few typed-array entries per vertex
 // instead of a Map entry. Ids written as plain decimal integers (digits, no leading zero, below
-// 2^53: most numeric ids) are looked up by their value in a second table of (value, slot) pairs,
-// one memory access per probe instead of a byte comparison in the arena. Deleting a vertex
+// 2^53: most numeric ids) are looked up by their value (IntegerIds: an array indexed by the id
+// while the ids are dense, else a hash table), without a byte comparison in the arena. Deleting a vertex
 // leaves a tombstone (its bytes stay in the arena) so probing past it still works; a rehash on
 // growth drops tombstones.
 
@@ -17,6 +17,8 @@ export function hashBytes(bytes: Uint8Array, start: number, end: number): number
   for (let i = start; i < end; i++) h = Math.imul(h ^ (bytes[i] as number), 0x01000193);
   return h >>> 0;
 }
+
+import { IntegerIds } from './integer-ids.js';
 
 const encoder = new TextEncoder();
 
@@ -33,14 +35,6 @@ export function plainInteger(bytes: Uint8Array, start: number, end: number): num
   return value;
 }
 
-function hashNumber(value: number): number {
-  let h = Math.imul((value % 4294967296) | 0, 0x9e3779b1);
-  h ^= Math.imul(Math.floor(value / 4294967296), 0x85ebca77);
-  h ^= h >>> 15;
-  h = Math.imul(h, 0x2c1b3c6d);
-  return (h ^ (h >>> 12)) >>> 0;
-}
-
 export class IdIndex {
   /** Slot per table position, or empty / tombstone. */
   private table = new Int32Array(64).fill(empty);
@@ -53,10 +47,8 @@ export class IdIndex {
   private keyStart = new Uint32Array(64);
   private keyLength = new Uint32Array(64);
   private keyHash = new Uint32Array(64);
-  /** Plain integer ids: (value, slot) pairs; slot -1 empty, -2 tombstone. */
-  private numbers = new Float64Array(128).fill(empty);
-  private numbersFilled = 0;
-  private numbersLive = 0;
+  /** Plain integer ids. */
+  private numbers = new IntegerIds();
   /** Keys of live slots (both tables), and of the byte table alone. */
   size = 0;
   private bytesLive = 0;
@@ -66,49 +58,8 @@ export class IdIndex {
   /** The slot of the id in bytes [start, end), or -1. */
   get(bytes: Uint8Array, start: number, end: number): number {
     const value = plainInteger(bytes, start, end);
-    if (value >= 0) return this.findNumber(value);
+    if (value >= 0) return this.numbers.get(value);
     return this.probe(bytes, start, end, hashBytes(bytes, start, end));
-  }
-
-  private findNumber(value: number): number {
-    const numbers = this.numbers;
-    const mask = (numbers.length >> 1) - 1;
-    for (let p = hashNumber(value) & mask; ; p = (p + 1) & mask) {
-      const slot = numbers[2 * p + 1] as number;
-      if (slot === empty) return -1;
-      if (slot >= 0 && numbers[2 * p] === value) return slot;
-    }
-  }
-
-  private placeNumber(value: number, slot: number): void {
-    if ((this.numbersFilled + 1) * 2 > this.numbers.length >> 1) this.rehashNumbers();
-    const numbers = this.numbers;
-    const mask = (numbers.length >> 1) - 1;
-    let p = hashNumber(value) & mask;
-    while ((numbers[2 * p + 1] as number) >= 0) p = (p + 1) & mask;
-    if (numbers[2 * p + 1] === empty) this.numbersFilled += 1;
-    numbers[2 * p] = value;
-    numbers[2 * p + 1] = slot;
-    this.numbersLive += 1;
-  }
-
-  private rehashNumbers(): void {
-    const old = this.numbers;
-    let capacity = old.length >> 1;
-    while ((this.numbersLive + 1) * 2 > capacity / 2) capacity *= 2;
-    const numbers = new Float64Array(capacity * 2).fill(empty);
-    const mask = capacity - 1;
-    for (let q = 0; q < old.length; q += 2) {
-      const slot = old[q + 1] as number;
-      if (slot < 0) continue;
-      const value = old[q] as number;
-      let p = hashNumber(value) & mask;
-      while (numbers[2 * p + 1] !== empty) p = (p + 1) & mask;
-      numbers[2 * p] = value;
-      numbers[2 * p + 1] = slot;
-    }
-    this.numbers = numbers;
-    this.numbersFilled = this.numbersLive;
   }
 
   /** The slot of a string id, or -1. */
@@ -135,7 +86,7 @@ export class IdIndex {
     this.keyLength[slot] = length;
     this.keyHash[slot] = h;
     this.arenaUsed += length;
-    if (value >= 0) this.placeNumber(value, slot);
+    if (value >= 0) this.numbers.add(value, slot);
     else {
       this.place(slot, h);
       this.bytesLive += 1;
@@ -157,18 +108,10 @@ export class IdIndex {
       (this.keyStart[slot] as number) + (this.keyLength[slot] as number),
     );
     if (value >= 0) {
-      const numbers = this.numbers;
-      const mask = (numbers.length >> 1) - 1;
-      for (let p = hashNumber(value) & mask; ; p = (p + 1) & mask) {
-        const at = numbers[2 * p + 1] as number;
-        if (at === empty) return;
-        if (at === slot) {
-          numbers[2 * p + 1] = tombstone;
-          this.numbersLive -= 1;
-          this.size -= 1;
-          return;
-        }
-      }
+      const before = this.numbers.size;
+      this.numbers.remove(value, slot);
+      this.size -= before - this.numbers.size;
+      return;
     }
     const h = this.keyHash[slot] as number;
     const mask = this.table.length - 1;
@@ -198,9 +141,7 @@ export class IdIndex {
     this.keyStart = new Uint32Array(64);
     this.keyLength = new Uint32Array(64);
     this.keyHash = new Uint32Array(64);
-    this.numbers = new Float64Array(128).fill(empty);
-    this.numbersFilled = 0;
-    this.numbersLive = 0;
+    this.numbers = new IntegerIds();
     this.size = 0;
     this.bytesLive = 0;
   }

@@ -83,6 +83,24 @@ export class CsvScanner {
     return this.quote;
   }
 
+  /**
+   * Where a reader of whole lines (simple-edges.ts) may take over: the input has no QUOTE, its
+   * EOL and separator are one byte each, and the scanner is between lines (not skipping an
+   * oversize one). Then bytes[plainFrom, bytes.length) is what is left to read and skipTo()
+   * consumes what the reader took; -1 otherwise.
+   */
+  get plainFrom(): number {
+    if (this.quote >= 0 || this.eol.length !== 1 || this.sep.length !== 1) return -1;
+    if (this.discarding || this.plain || this.inQuote || this.atStreamStart) return -1;
+    return this.start;
+  }
+
+  /** Consumes the lines before `position` (read by a reader of whole lines, see plainFrom). */
+  skipTo(position: number): void {
+    this.start = position;
+    if (this.scan < position) this.scan = position;
+  }
+
   /** Adds input; lines are then read with next() until it answers More. */
   push(chunk: Uint8Array): void {
     let data = Buffer.isBuffer(chunk)

@@ -11,14 +11,15 @@ import { ByteRow } from './csv-bytes.js';
 import type { Evaluator, Row } from './expr.js';
 import { text } from './functions.js';
 
-const enum Canon {
+/** How an id's text is its canonical form (see IdSlot.read). */
+export const enum Canon {
   Text = 0,
   Int = 1,
   Uint = 2,
   Other = 3,
 }
 
-function canonOf(def: VertexTypeDef): Canon {
+export function canonOf(def: VertexTypeDef): Canon {
   if (def.compositeKey.length > 1) return Canon.Other;
   const type = def.primaryId.type;
   if (type.kind !== 'primitive') return Canon.Other;
@@ -32,7 +33,12 @@ function canonOf(def: VertexTypeDef): Canon {
 }
 
 /** Whether bytes [start, end) are an integer id in its canonical form (non-empty). */
-function canonicalInteger(bytes: Uint8Array, start: number, end: number, signed: boolean): boolean {
+export function canonicalInteger(
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  signed: boolean,
+): boolean {
   let i = start;
   if (signed && bytes[i] === 0x2d) i++;
   const digits = end - i;

@@ -7,7 +7,7 @@ import type { BatchBuilder } from '../batch.js';
 import type { CompiledJob, CompiledLoad } from './compile.js';
 import type { Row } from './expr.js';
 import { objectStatistics, type LoadStatistics, type ObjectStatistics } from './stats.js';
-import type { CompiledTarget } from './targets.js';
+import type { CompiledTarget, SimpleEdge } from './targets.js';
 
 export class InputRow implements Row {
   tokens: readonly string[] = [];
@@ -102,6 +102,18 @@ export class LineSink {
         ((t.kind === 'vertex' || t.kind === 'edge') && t.orderSensitive) ||
         (t.kind === 'vertex' && t.reduces && edges),
     );
+  }
+
+  /**
+   * The one destination of the lines when it is a SimpleEdge (and nothing else reads them), with
+   * its statistics: simple-edges.ts may then read the lines in one loop.
+   */
+  simpleEdge(): { edge: SimpleEdge; objects: ObjectStatistics } | undefined {
+    const [only, ...more] = this.top;
+    if (!only || more.length > 0 || !only.stats || only.target.where) return undefined;
+    const target = only.target;
+    if (target.kind !== 'edge' || !target.simple) return undefined;
+    return { edge: target.simple, objects: only.stats };
   }
 
   /** Runs one line; true when a WHERE clause left a destination out. */

@@ -11,7 +11,7 @@ import { pairAllows, pairsText } from '../catalog/pairs.js';
 import { canonicalId } from '../data/ids.js';
 import { EngineError } from '../errors.js';
 import type { Graph } from '../graph/graph.js';
-import type { Mutation } from '../mutations.js';
+import type { Mutation, UpsertEdges } from '../mutations.js';
 import { ValueError } from '../values.js';
 import type { BatchBuilder } from '../batch.js';
 import { jobError } from './errors.js';
@@ -20,7 +20,7 @@ import { compileCondition } from './condition.js';
 import { compileEnd, fixedEnd } from './endpoints.js';
 import { compileToken, type Evaluator, type ExprContext, type Row } from './expr.js';
 import { text } from './functions.js';
-import { IdSlot } from './id-slot.js';
+import { Canon, canonOf, IdSlot } from './id-slot.js';
 import { compileTempTarget } from './temp.js';
 
 export type RejectReason =
@@ -43,12 +43,30 @@ export interface ObjectTarget {
 /** Writes one line's object into the batch; a reason when the object is rejected. */
 export type Emit = (row: Row, out: BatchBuilder) => RejectReason | undefined;
 
+/**
+ * An edge destination of the simplest shape (simple-edges.ts reads its lines in one loop): the
+ * two ids are plain `$n` columns whose text is the canonical id when it passes `Canon`'s check,
+ * both end types are fixed, and there are no attributes, discriminator or WHERE clause.
+ */
+export interface SimpleEdge {
+  readonly edgeType: string;
+  readonly fromType: string;
+  readonly toType: string;
+  readonly must: UpsertEdges['must'];
+  readonly fromColumn: number;
+  readonly toColumn: number;
+  readonly fromCanon: Canon;
+  readonly toCanon: Canon;
+}
+
 /** A destination that makes one vertex or edge per line. */
 export interface UpsertTarget {
   readonly kind: 'vertex' | 'edge';
   readonly typeName: string;
   readonly where?: (row: Row) => boolean;
   readonly emit: Emit;
+  /** Edge destinations of the simplest shape (see SimpleEdge). */
+  readonly simple?: SimpleEdge;
   /** Whether the object's outcome may depend on objects written before it (see batch.ts). */
   readonly orderSensitive: boolean;
   /** Vertex targets: whether a reducer other than overwrite is used. */
@@ -181,7 +199,7 @@ function compileEdge(
   ctx: ExprContext,
   catalog: CatalogData,
   flags: TargetFlags,
-): Emit {
+): { emit: Emit; simple: SimpleEdge | undefined } {
   const attrs = def.attributes;
   const want = attrs.length + 2;
   if (target.values.length !== want)
@@ -219,7 +237,8 @@ function compileEdge(
   const must = flags.vertexMustExist ? ('both' as const) : undefined;
   const values: unknown[] = plans.map(() => undefined);
   const tuples = tupleLookup(catalog);
-  return (row, out) => {
+  const simple = simpleEdge(def, target, fixedFrom, fixedTo, plans, catalog, must);
+  const emit: Emit = (row, out) => {
     const fromDef = fromEnd(row);
     if (!fromDef) return 'invalidPrimaryId';
     const toDef = toEnd(row);
@@ -260,6 +279,40 @@ function compileEdge(
     group.end();
     out.ended();
     return undefined;
+  };
+  return { emit, simple };
+}
+
+/** The SimpleEdge of an edge destination, when it has that shape. */
+function simpleEdge(
+  def: EdgeTypeDef,
+  target: LoadTarget,
+  fromType: string | undefined,
+  toType: string | undefined,
+  plans: readonly AttrPlan[],
+  catalog: CatalogData,
+  must: UpsertEdges['must'],
+): SimpleEdge | undefined {
+  const column = (expr: Expr | undefined) =>
+    expr?.kind === 'ColumnRef' && typeof expr.column === 'number' ? expr.column : undefined;
+  const fromColumn = column(target.values[0]);
+  const toColumn = column(target.values[1]);
+  const fromDef = catalog.vertexTypes.find((v) => v.name === fromType);
+  const toDef = catalog.vertexTypes.find((v) => v.name === toType);
+  if (fromColumn === undefined || toColumn === undefined || !fromDef || !toDef) return undefined;
+  if (plans.length > 0 || def.discriminator.length > 0 || target.where) return undefined;
+  const fromCanon = canonOf(fromDef);
+  const toCanon = canonOf(toDef);
+  if (fromCanon === Canon.Other || toCanon === Canon.Other) return undefined;
+  return {
+    edgeType: def.name,
+    fromType: fromDef.name,
+    toType: toDef.name,
+    must,
+    fromColumn,
+    toColumn,
+    fromCanon,
+    toCanon,
   };
 }
 
@@ -315,11 +368,12 @@ export function compileTarget(
       place,
       `edge type ${target.name} is not in graph ${graph.name}`,
     );
-  const emit = compileEdge(target, def, graph, ctx, catalog, flags);
+  const { emit, simple } = compileEdge(target, def, graph, ctx, catalog, flags);
   return {
     kind: 'edge',
     typeName: def.name,
     emit,
+    ...(simple ? { simple } : {}),
     orderSensitive: flags.vertexMustExist,
     reduces: false,
     ...(condition ? { where: condition } : {}),

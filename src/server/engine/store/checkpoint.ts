@@ -325,7 +325,8 @@ function readEdges(
     check(part.pairs.size === part.liveCount, `${part.name}: index size disagrees`);
     table.pairIndex = new PairIndex(() => table, { ...part.pairs, table: stored });
   } else {
-    for (let e = 0; e < n; e++) if (alive[e] === 1) table.pairIndex.add(e);
+    // Rebuilt from the columns at its first use (or the next rebuild), not on open.
+    table.pairIndex.addLater(0, n);
   }
   // Far ends in the stored adjacency carry the old type numbers: sorted again when renumbered.
   if (part.adjacency && !renumbered) readAdjacency(reader, table, part.adjacency, slotCounts);

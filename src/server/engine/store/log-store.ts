@@ -11,10 +11,31 @@
 import { open, type Database, type RootDatabase } from 'lmdb';
 import type { CatalogData } from '../catalog/types.js';
 import { emptyCatalog } from '../catalog/types.js';
-import type { Mutation } from '../mutations.js';
+import { mutationBytes, type Mutation } from '../mutations.js';
 
 /** Mutations per log entry: large writes span several entries of one transaction. */
 const entrySize = 20_000;
+
+/** About how large a log entry grows (mutationBytes) before the next one starts. */
+const entryBytes = 4 * 1024 * 1024;
+
+/** Splits a write's mutations into log entries of at most entrySize and about entryBytes. */
+function entriesOf(mutations: readonly Mutation[]): Mutation[][] {
+  const entries: Mutation[][] = [];
+  let start = 0;
+  let bytes = 0;
+  for (let i = 0; i < mutations.length; i++) {
+    const size = mutationBytes(mutations[i] as Mutation);
+    if (i > start && (i - start >= entrySize || bytes + size > entryBytes)) {
+      entries.push(mutations.slice(start, i));
+      start = i;
+      bytes = 0;
+    }
+    bytes += size;
+  }
+  if (start < mutations.length) entries.push(mutations.slice(start));
+  return entries;
+}
 
 export interface SnapshotChunk {
   readonly kind: 'v' | 'e';
@@ -35,6 +56,12 @@ interface Meta {
   trimmedTo?: number;
   /** The sequence number of the chunk checkpoint in `snapshot` (earlier versions), if kept. */
   chunksSeq?: number;
+}
+
+/** A log append under way (LogStore.beginAppend). */
+export interface AppendInProgress {
+  readonly encoded: Promise<void>;
+  readonly durable: Promise<void>;
 }
 
 export class LogStore {
@@ -143,21 +170,37 @@ export class LogStore {
 
   /** Appends one write as log entries in one transaction; resolves once it is on disk. */
   async append(mutations: readonly Mutation[]): Promise<void> {
-    if (mutations.length === 0) return;
+    await this.beginAppend(mutations).durable;
+  }
+
+  /**
+   * Starts appending one write as log entries in one transaction: `encoded` resolves once lmdb
+   * has taken the entries (encoded them into the transaction; it rejects, as `durable` does, when
+   * an entry cannot be encoded), `durable` once the transaction is committed and on disk. What
+   * happens between the two (lmdb's thread writing and syncing) can overlap other work.
+   */
+  beginAppend(mutations: readonly Mutation[]): AppendInProgress {
+    if (mutations.length === 0) return { encoded: Promise.resolve(), durable: Promise.resolve() };
     const first = this.nextSeq;
-    const count = Math.ceil(mutations.length / entrySize);
-    this.nextSeq += count;
-    try {
-      await this.root.transaction(() => {
-        for (let i = 0; i < count; i++) {
-          void this.log.put(first + i, mutations.slice(i * entrySize, (i + 1) * entrySize));
-        }
-      });
-      await this.root.flushed;
-    } catch (error) {
-      this.nextSeq = first; // nothing was committed: the sequence numbers are free again
-      throw error;
-    }
+    const entries = entriesOf(mutations);
+    this.nextSeq += entries.length;
+    let taken: () => void = () => undefined;
+    const wasTaken = new Promise<void>((resolve) => (taken = resolve));
+    const durable = (async () => {
+      try {
+        await this.root.transaction(() => {
+          entries.forEach((entry, i) => void this.log.put(first + i, entry));
+          taken();
+        });
+        await this.root.flushed;
+      } catch (error) {
+        this.nextSeq = first; // nothing was committed: the sequence numbers are free again
+        throw error;
+      }
+    })();
+    // Awaited later (or not at all when `encoded` fails): no unhandled rejection meanwhile.
+    durable.catch(() => undefined);
+    return { encoded: Promise.race([wasTaken, durable]), durable };
   }
 
   private nextStaged = 1;
