@@ -14,6 +14,7 @@ import {
 } from './accum.js';
 import { QueryRuntimeError } from './errors.js';
 import { checkQueryMemory, defaultQueryMemoryBytes, estimateBytes } from './memory.js';
+import { NumList } from './num-list.js';
 import { VT, vslotOf, vtypeOf } from './runtime-values.js';
 import { isScalarAccum, type AccSpec } from './types.js';
 import type { WriteSet } from './writes.js';
@@ -81,6 +82,8 @@ function fillKey(v: unknown): string | undefined {
     case 'bigint':
       return `${typeof v}${String(v)}`;
     case 'object':
+      // null: the blank of MinAccum / MaxAccum of a vertex (accum-scalar.ts).
+      return v === null ? 'null' : undefined;
     case 'function':
     case 'symbol':
       return undefined;
@@ -213,7 +216,7 @@ export class VAcc implements Flushable {
   /** What a fresh column holds in every slot: raw, the scalar init, or undefined (containers). */
   private readonly blank: unknown;
   /** Slots written per type (null: too many, or a NaN blank: fill on release). */
-  private written: (number[] | null)[] = [];
+  private written: (NumList | null)[] = [];
   /** 1: SumAccum<DOUBLE>, 2: SumAccum<FLOAT> (fast paths), 0: other. */
   private readonly sumKind: number;
   private dv: (Column | undefined)[] = [];
@@ -221,11 +224,11 @@ export class VAcc implements Flushable {
   private dense = false;
   private dmark: (Uint8Array | undefined)[] = [];
   /** Ids with a pending += input in this clause (cleared in place, so generated code may hold it). */
-  readonly touched: number[] = [];
+  readonly touched = new NumList();
   /** This clause's `=` inputs in order (applied in order at the flush, so the last one wins). */
-  private assignIds: number[] = [];
+  private readonly assignIds = new NumList();
   private assignVals: unknown[] = [];
-  private pendIds: number[] = [];
+  private readonly pendIds = new NumList();
   private pendVals: unknown[] = [];
   private dirty = false;
 
@@ -270,7 +273,7 @@ export class VAcc implements Flushable {
           ? this.run.pool.take(this.kind === F64, this.raw, n)
           : this.run.pool.takeArray(this.blank, n);
       // NaN never equals itself: such a column is refilled whole on release.
-      this.written[t] = Number.isNaN(this.blank) ? null : [];
+      this.written[t] = Number.isNaN(this.blank) ? null : new NumList();
       this.vals[t] = a;
     }
     return a;
@@ -281,8 +284,10 @@ export class VAcc implements Flushable {
     if (a[s] !== this.blank) return;
     const w = this.written[t];
     if (w) {
-      if (w.length > a.length >> 3) this.written[t] = null;
-      else w.push(s);
+      if (w.length > a.length >> 3) {
+        w.release();
+        this.written[t] = null;
+      } else w.push(s);
     }
   }
 
@@ -490,8 +495,9 @@ export class VAcc implements Flushable {
     let a: Float64Array | undefined;
     let d: Float64Array | undefined;
     let m: Uint8Array | undefined;
+    const ids = touched.items;
     for (let i = 0; i < touched.length; i++) {
-      const id = touched[i] as number;
+      const id = ids[i] as number;
       const t = Math.floor(id / VT);
       const s = id - t * VT;
       if (t !== lt) {
@@ -507,7 +513,7 @@ export class VAcc implements Flushable {
       (d as Float64Array)[s] = 0;
       (m as Uint8Array)[s] = 0;
     }
-    touched.length = 0;
+    touched.clear();
   }
 
   /**
@@ -537,12 +543,13 @@ export class VAcc implements Flushable {
       }
     }
     const touched = this.touched;
+    const ids = touched.items;
     for (let i = 0; i < touched.length; i++) {
-      const id = touched[i] as number;
+      const id = ids[i] as number;
       const m = this.dmark[Math.floor(id / VT)];
       if (m) m[id % VT] = 0;
     }
-    touched.length = 0;
+    touched.clear();
   }
 
   /**
@@ -618,17 +625,20 @@ export class VAcc implements Flushable {
   flush(): void {
     this.dirty = false;
     if (this.assignIds.length > 0) {
-      const ids = this.assignIds;
+      const n = this.assignIds.length;
+      const ids = this.assignIds.items;
       const vals = this.assignVals;
-      this.assignIds = [];
+      this.assignIds.clear();
       this.assignVals = [];
-      for (let i = 0; i < ids.length; i++) this.assign(ids[i] as number, vals[i]);
+      for (let i = 0; i < n; i++) this.assign(ids[i] as number, vals[i]);
     }
     const sc = this.scalar;
     if (sc && this.kind === F64 && this.sumKind === 1) this.flushSum();
     else if (sc) {
       const f64 = this.kind === F64;
-      for (const id of this.touched) {
+      const ids = this.touched.items;
+      for (let i = 0; i < this.touched.length; i++) {
+        const id = ids[i] as number;
         const t = vtypeOf(id);
         const s = vslotOf(id);
         const d = this.dv[t] as Column;
@@ -642,13 +652,14 @@ export class VAcc implements Flushable {
         if (this.sumKind !== 0) (d as Float64Array)[s] = 0;
         else (d as unknown[])[s] = undefined;
       }
-      this.touched.length = 0;
+      this.touched.clear();
     } else {
-      const ids = this.pendIds;
+      const n = this.pendIds.length;
+      const ids = this.pendIds.items;
       const vals = this.pendVals;
-      this.pendIds = [];
+      this.pendIds.clear();
       this.pendVals = [];
-      for (let i = 0; i < ids.length; i++) this.acc(ids[i] as number).add(vals[i]);
+      for (let i = 0; i < n; i++) this.acc(ids[i] as number).add(vals[i]);
     }
   }
 
@@ -661,8 +672,11 @@ export class VAcc implements Flushable {
     this.vals.forEach((a, t) => {
       if (!a) return;
       const w = this.written[t];
-      if (w) for (const s of w) a[s] = this.blank;
-      else a.fill(this.blank as never);
+      if (w) {
+        const slots = w.items;
+        for (let i = 0; i < w.length; i++) a[slots[i] as number] = this.blank;
+        w.release();
+      } else a.fill(this.blank as never);
       if (Array.isArray(a)) pool.giveArray(this.blank, a);
       else pool.give(this.raw, a);
     });
@@ -676,7 +690,11 @@ export class VAcc implements Flushable {
     }
     this.dv = [];
     this.dmark = [];
-    this.touched.length = 0;
+    this.touched.release();
+    this.assignIds.release();
+    this.assignVals = [];
+    this.pendIds.release();
+    this.pendVals = [];
     this.dense = false;
   }
 }
