@@ -561,7 +561,8 @@ export class Gen {
         this.vas.add(info.index);
         const t = this.slotCode(direct);
         const at = this.local(tg.target);
-        if (mode === 'post') {
+        // POST-ACCUM, and ACCUM inputs that apply at once (select/at-once.ts): written now.
+        if (mode === 'post' || this.cx.atOnce?.has(info.index) === true) {
           const m = s.op === '=' ? 'assign' : 'add';
           const call = at
             ? `${va}.${m}At(${at.t}, ${at.s}, ${at.id}, $x);`

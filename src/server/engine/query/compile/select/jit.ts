@@ -38,6 +38,8 @@ export interface JitPlan {
   } | null;
   readonly where: Expr | null;
   readonly accum: readonly DmlStmt[] | null;
+  /** The ACCUM clause's accumulators whose inputs apply at once (select/at-once.ts). */
+  readonly atOnce: ReadonlySet<number>;
   readonly posts: readonly { readonly slot: number; readonly stmts: readonly DmlStmt[] }[];
   readonly collectSlots: readonly number[];
   /** The statement kinds of the layers above (statement.ts CompileUpper). */
@@ -275,7 +277,7 @@ if (lanes.length === 1) {
 /** The generated scan and POST-ACCUM functions, or null when the SELECT has another shape. */
 export function jitSelect(c: CompileContext, plan: JitPlan): JitSelect | null {
   const before = c.problems.length;
-  const cx: Cx = { scope: plan.scope, mode: 'accum', hoists: null };
+  const cx: Cx = { scope: plan.scope, mode: 'accum', hoists: null, atOnce: plan.atOnce };
   try {
     const g = new Gen(c, cx, plan.upper);
     const hop = plan.hop;

@@ -17,6 +17,7 @@ import {
   targetHasSets,
 } from './sources.js';
 import { jitSelect, type JitSelect } from './jit.js';
+import { atOnceAccums } from './at-once.js';
 import { checkClauseRules } from './clause-rules.js';
 import { checkSyntaxVersion, withPropertyConditions } from './pattern-rules.js';
 import { inferredSource, stepWalks } from './pattern-edges.js';
@@ -191,7 +192,8 @@ export function compileSelectCore(
   });
   const hops = flat.map((x) => x.hop);
 
-  const inner: Cx = { scope, mode: 'accum', hoists: null };
+  const atOnce = atOnceAccums(c, sel.where, sel.accum);
+  const inner: Cx = { scope, mode: 'accum', hoists: null, atOnce };
   // One pattern: each WHERE condition is tested at the first step binding its aliases.
   const stages =
     plans.length === 1 && !sel.sample
@@ -344,6 +346,7 @@ export function compileSelectCore(
             : null,
           where: sel.where,
           accum: sel.accum,
+          atOnce,
           posts: posts.map((p) => ({ slot: p.slot, stmts: p.stmts })),
           collectSlots,
           upper,

@@ -195,7 +195,8 @@ export function compileAssign(comp: CompileContext, s: QueryStmt & { kind: 'Assi
       const direct = slotOf(comp, tg.target, cx);
       const target: Fn = direct >= 0 ? (r) => r.f[direct] : compileExpr(comp, tg.target, cx).f;
       const i = info.index;
-      if (cx.mode === 'accum') {
+      // Inputs of an accumulator the clause never reads apply at once (select/at-once.ts).
+      if (cx.mode === 'accum' && !(cx.atOnce?.has(i) ?? false)) {
         if (direct >= 0 && op === '+=' && valueType.k !== 'accum' && valueType.k !== 'any')
           return syncStmt((r) => {
             (r.va[i] as VAcc).addDeferred(r.f[direct] as number, v(r));
