@@ -61,6 +61,10 @@ export class MapAcc extends AccBase {
   private put(k: unknown, v: unknown): void {
     this.entry(k).acc.add(v);
   }
+  /** add() of the input `(k -> v)`, with no ArrowValue made for it (generated code). */
+  addPair(k: unknown, v: unknown): void {
+    this.put(k, v);
+  }
   private putAcc(k: unknown, acc: Acc): void {
     const e = this.entry(k);
     if (acc instanceof ScalarAcc) e.acc.add(acc.v);

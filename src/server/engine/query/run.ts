@@ -6,6 +6,7 @@ import type { Graph } from '../graph/graph.js';
 import {
   ArrayAcc,
   makeAcc,
+  type MapAcc,
   ScalarAcc,
   scalarCached,
   type Acc,
@@ -365,6 +366,18 @@ export class VAcc implements Flushable {
     return acc;
   }
 
+  /**
+   * The vertex's container accumulator, or an empty one made once for every vertex that has
+   * none: only for reading (size, contains, get), where acc() would give the vertex one.
+   */
+  peek(id: number): Acc {
+    const a = this.vals[vtypeOf(id)];
+    const acc = a === undefined ? undefined : (a[vslotOf(id)] as Acc | undefined);
+    if (acc !== undefined) return acc;
+    return (this.blankAcc ??= this.fresh());
+  }
+  private blankAcc: Acc | undefined = undefined;
+
   /** A vertex's initial accumulator (an ArrayAccum sized as declared). */
   private fresh(): Acc {
     const acc = makeAcc(this.spec, this.run.caps, this.init);
@@ -384,6 +397,11 @@ export class VAcc implements Flushable {
   assign(id: number, v: unknown): void {
     if (this.scalar) this.put(vtypeOf(id), vslotOf(id), this.scalar.conv(v));
     else this.acc(id).assign(v);
+  }
+
+  /** add() of `(k -> v)` to a vertex's MapAccum, with no ArrowValue made for it. */
+  addPair(id: number, k: unknown, v: unknown): void {
+    (this.acc(id) as MapAcc).addPair(k, v);
   }
 
   /** Lists this accumulator among those the end of the clause flushes (generated code). */

@@ -15,6 +15,11 @@ export function typeIndexOf(comp: CompileContext, r: Run, name: string): number 
   return r.graph.vertices.get(name)?.typeIndex ?? -1;
 }
 
+/** The name of the vertex type of index t (`v.type`), '' for no such type. */
+export function vertexTypeName(r: Run, t: number): string {
+  return r.graph.vertexByIndex[t]?.def.name ?? '';
+}
+
 /**
  * Every live vertex of the named types, in type then slot order. One type: the table's list,
  * shared while the table is unchanged (callers only read it, as a vertex set's ids are read).

@@ -27,7 +27,7 @@ import {
   type AccSpec,
   type T,
 } from '../../types.js';
-import { dynamicAttrReader, vertexAttrType } from '../context/graph-lookups.js';
+import { dynamicAttrReader, vertexAttrType, vertexTypeName } from '../context/graph-lookups.js';
 import { compileNeighborhood, isNeighborhoodMethod } from './neighborhood.js';
 import { JSON_GETTERS, jsonContainsKey, jsonGet, jsonSize } from '../../functions-json.js';
 import { compileExpr, compileConstant, slotOf } from './expr.js';
@@ -390,7 +390,7 @@ export function compileVertexMethod(
     }
     case 'type':
       return {
-        f: (r) => r.graph.vertexByIndex[vtypeOf(tf(r) as number)]?.def.name ?? '',
+        f: (r) => vertexTypeName(r, vtypeOf(tf(r) as number)),
         t: STRING,
       };
     default:
