@@ -16,6 +16,7 @@ import {
 import { QueryRuntimeError } from './errors.js';
 import { checkQueryMemory, defaultQueryMemoryBytes, estimateBytes } from './memory.js';
 import { NumList } from './num-list.js';
+import { VertexPairs } from './vertex-pairs.js';
 import { VT, vslotOf, vtypeOf } from './runtime-values.js';
 import { isScalarAccum, type AccSpec } from './types.js';
 import type { WriteSet } from './writes.js';
@@ -232,6 +233,8 @@ export class VAcc implements Flushable {
   private readonly pendIds = new NumList();
   private pendVals: unknown[] = [];
   private dirty = false;
+  /** SetAccum / MapAccum values held as table entries (vertex-pairs.ts), else null. */
+  private readonly pairs: VertexPairs | null;
 
   constructor(
     readonly spec: AccSpec,
@@ -258,6 +261,8 @@ export class VAcc implements Flushable {
       this.kind === BOOLS ? (this.init ? 1 : 0) : this.kind === F64 ? (this.init as number) : 0;
     this.blank = this.kind !== GENERIC ? this.raw : this.scalar ? this.init : undefined;
     this.sumKind = spec.name === 'SumAccum' ? (el === 'double' ? 1 : el === 'float' ? 2 : 0) : 0;
+    this.pairs =
+      this.scalar === null ? VertexPairs.of(spec, init, run.pool, (t) => this.slots(t)) : null;
     run.vaccs.push(this);
   }
 
@@ -336,6 +341,8 @@ export class VAcc implements Flushable {
    * snapshot replaces anyway).
    */
   snapshot(): void {
+    // Values held as table entries become objects first: the snapshot copies objects.
+    if (this.pairs !== null) for (const id of this.pairs.table.holders()) this.acc(id);
     const old = this.prev;
     this.prev = this.vals.map((a, t) => {
       if (!a) return undefined;
@@ -353,17 +360,27 @@ export class VAcc implements Flushable {
   clearAll(): void {
     if (this.scalar) return;
     for (const col of this.vals) if (col) for (const a of col as (Acc | undefined)[]) a?.clear();
+    this.pairs?.table.reset();
   }
 
+  /** The vertex's container accumulator object (made, with its table entries, on first use). */
   acc(id: number): Acc {
-    const a = this.column(vtypeOf(id)) as unknown[];
+    const t = vtypeOf(id);
+    const a = this.column(t) as unknown[];
     const s = vslotOf(id);
     let acc = a[s] as Acc | undefined;
     if (!acc) {
-      this.note(vtypeOf(id), s, a);
+      this.note(t, s, a);
       a[s] = acc = this.fresh();
+      this.pairs?.moveInto(t, s, acc);
     }
     return acc;
+  }
+
+  /** The vertex's container accumulator object, if it has one yet. */
+  private objectAt(t: number, s: number): Acc | undefined {
+    const a = this.vals[t];
+    return a === undefined ? undefined : (a[s] as Acc | undefined);
   }
 
   /**
@@ -371,12 +388,64 @@ export class VAcc implements Flushable {
    * none: only for reading (size, contains, get), where acc() would give the vertex one.
    */
   peek(id: number): Acc {
-    const a = this.vals[vtypeOf(id)];
-    const acc = a === undefined ? undefined : (a[vslotOf(id)] as Acc | undefined);
+    const t = vtypeOf(id);
+    const s = vslotOf(id);
+    const acc = this.objectAt(t, s);
     if (acc !== undefined) return acc;
+    if (this.pairs !== null && this.pairs.table.head(t, s) >= 0) return this.acc(id);
     return (this.blankAcc ??= this.fresh());
   }
   private blankAcc: Acc | undefined = undefined;
+
+  /** `+= v` of a container: into the table when the vertex's value is there and it can hold v. */
+  private containerAdd(t: number, s: number, id: number, v: unknown): void {
+    const pairs = this.pairs;
+    if (pairs !== null && this.objectAt(t, s) === undefined && pairs.add(t, s, id, v)) return;
+    this.acc(id).add(v);
+  }
+
+  /**
+   * The number of table entries of the vertex's value (0: none yet), or -1 when its value is
+   * not in the table (an object, or a kind the table does not hold): generated code reads the
+   * table (pairHead, pairHas, pairGet) only after a count of 0 or more.
+   */
+  pairCount(id: number): number {
+    const t = vtypeOf(id);
+    const s = id - t * VT;
+    if (this.pairs === null || this.objectAt(t, s) !== undefined) return -1;
+    return this.pairs.table.count(t, s);
+  }
+
+  /** The first table entry of the vertex's value (-1: none): see pairCount. */
+  pairHead(id: number): number {
+    const t = vtypeOf(id);
+    return (this.pairs as VertexPairs).table.head(t, id - t * VT);
+  }
+
+  /** The key (set element) of table entry e. */
+  pairKey(e: number): number {
+    return (this.pairs as VertexPairs).table.key[e] as number;
+  }
+
+  /** The value of table entry e (a MapAccum's). */
+  pairVal(e: number): number {
+    return (this.pairs as VertexPairs).table.val[e] as number;
+  }
+
+  /** The next entry of the vertex's chain after e (-1: none). */
+  pairNext(e: number): number {
+    return (this.pairs as VertexPairs).table.next[e] as number;
+  }
+
+  /** contains(x) of a vertex's value in the table: see pairCount. */
+  pairHas(id: number, x: unknown): boolean {
+    return (this.pairs as VertexPairs).has(id, x);
+  }
+
+  /** get(k) of a vertex's MapAccum value in the table: see pairCount. */
+  pairGet(id: number, k: unknown): unknown {
+    return (this.pairs as VertexPairs).get(id, k);
+  }
 
   /** A vertex's initial accumulator (an ArrayAccum sized as declared). */
   private fresh(): Acc {
@@ -387,11 +456,10 @@ export class VAcc implements Flushable {
 
   add(id: number, v: unknown): void {
     const sc = this.scalar;
-    if (sc) {
-      const t = vtypeOf(id);
-      const s = vslotOf(id);
-      this.put(t, s, sc.combine(this.read(this.column(t), s), sc.conv(v)));
-    } else this.acc(id).add(v);
+    const t = vtypeOf(id);
+    const s = vslotOf(id);
+    if (sc) this.put(t, s, sc.combine(this.read(this.column(t), s), sc.conv(v)));
+    else this.containerAdd(t, s, id, v);
   }
 
   assign(id: number, v: unknown): void {
@@ -401,6 +469,10 @@ export class VAcc implements Flushable {
 
   /** add() of `(k -> v)` to a vertex's MapAccum, with no ArrowValue made for it. */
   addPair(id: number, k: unknown, v: unknown): void {
+    const t = vtypeOf(id);
+    const s = vslotOf(id);
+    const pairs = this.pairs;
+    if (pairs !== null && this.objectAt(t, s) === undefined && pairs.put(t, s, id, k, v)) return;
     (this.acc(id) as MapAcc).addPair(k, v);
   }
 
@@ -584,6 +656,11 @@ export class VAcc implements Flushable {
     return this.kind === BOOLS ? (this.column(t) as Uint8Array) : null;
   }
 
+  /** Bytes of the table entries (the run's memory estimate). */
+  pairBytes(): number {
+    return this.pairs?.table.bytes() ?? 0;
+  }
+
   /** The init value as a typed column holds it. */
   get rawValue(): number {
     return this.raw;
@@ -620,7 +697,7 @@ export class VAcc implements Flushable {
   addAt(t: number, s: number, id: number, v: unknown): void {
     const sc = this.scalar;
     if (sc) this.put(t, s, sc.combine(this.read(this.column(t), s), sc.conv(v)));
-    else this.acc(id).add(v);
+    else this.containerAdd(t, s, id, v);
   }
 
   /** getPrev() with the vertex's type index and slot known. */
@@ -677,7 +754,10 @@ export class VAcc implements Flushable {
       const vals = this.pendVals;
       this.pendIds.clear();
       this.pendVals = [];
-      for (let i = 0; i < n; i++) this.acc(ids[i] as number).add(vals[i]);
+      for (let i = 0; i < n; i++) {
+        const id = ids[i] as number;
+        this.containerAdd(vtypeOf(id), vslotOf(id), id, vals[i]);
+      }
     }
   }
 
@@ -714,6 +794,7 @@ export class VAcc implements Flushable {
     this.pendIds.release();
     this.pendVals = [];
     this.dense = false;
+    this.pairs?.table.release();
   }
 }
 
@@ -955,6 +1036,7 @@ export class Run {
     let used = estimateBytes(this.f, skip) + estimateBytes(this.g, skip);
     for (const v of this.vaccs) {
       for (const column of v.vals) used += estimateBytes(column, skip);
+      used += v.pairBytes();
       for (const column of v.prev ?? []) used += estimateBytes(column, skip);
     }
     used += estimateBytes(this.out, skip);

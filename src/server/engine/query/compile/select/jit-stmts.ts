@@ -19,7 +19,14 @@ import { Scope } from '../context/compile-types.js';
 import { declare } from '../context/symbols.js';
 import { toVarValue } from '../context/runtime-helpers.js';
 import { converter, VT } from '../../runtime-values.js';
-import { isFloatType, isNumeric, type AccSpec, type HeapKey, type T } from '../../types.js';
+import {
+  accumValueType,
+  isFloatType,
+  isNumeric,
+  type AccSpec,
+  type HeapKey,
+  type T,
+} from '../../types.js';
 import { slotOf } from '../expressions/expr.js';
 import { typeOf } from '../expressions/typing.js';
 import { compileStmt } from '../statements/statement.js';
@@ -290,7 +297,9 @@ if (${SPARSE} && ${dm}[${at.s}] === 0) { ${dm}[${at.s}] = 1; tch${k}.push(${at.i
  * FOREACH over a value (not a RANGE): its items, as the closure tier takes them (foreach-items
  * foreachValues; in ACCUM a set's own list, its inputs being deferred), bound to JavaScript
  * variables by index. A loop variable of vertex type is a local (Gen.locals) whose per-type
- * variables are set again when its type changes.
+ * variables are set again when its type changes. Over `x.@a`, a vertex's SetAccum (one loop
+ * variable) or MapAccum (two) in ACCUM, the loop walks the vertex's table entries when its value
+ * is held there (VAcc.pairCount), in the order the object would list them.
  */
 function foreach(g: Gen, s: Foreach, mode: Mode): string {
   if (s.source.kind === 'RangeSpec') return refuse(g);
@@ -298,8 +307,9 @@ function foreach(g: Gen, s: Foreach, mode: Mode): string {
   const k = g.loopCount++;
   const list = `L${k}`;
   const j = `j${k}`;
-  const src = g.expr(s.source);
-  const shape = foreachVars(s, g.cx, src.t);
+  const table = mode === 'accum' ? tableSource(g, s.source, n) : null;
+  const src = table === null ? g.expr(s.source) : null;
+  const shape = foreachVars(s, g.cx, table?.t ?? (src as { t: T }).t);
   const rowT = shape.rowT ? g.constant(shape.rowT) : 'null';
   return withScope(g, () => {
     const binds: string[] = [];
@@ -310,7 +320,8 @@ function foreach(g: Gen, s: Foreach, mode: Mode): string {
       g.cx.scope.map.set(varName, { kind: 'var', slot, t: v.t, row: true, loopVar: v.loopVar });
       const name = `v${slot}`;
       g.rowVars.set(slot, name);
-      binds.push(`const ${name} = ${list}[${j} + ${i}];${frameCopy(slot, name)}`);
+      const value = table === null ? `${list}[${j} + ${i}]` : `a${k}_${i}`;
+      binds.push(`const ${name} = ${value};${frameCopy(slot, name)}`);
       if (v.t.k === 'vertex') {
         g.locals.set(slot, { id: name, t: `${name}t`, s: `${name}s` });
         vertexVars.push(name);
@@ -336,12 +347,47 @@ const ${name}s = ${name} - ${name}t * VT;`);
         binds.push(`if (${name}t !== ${name}lt) {\n${name}lt = ${name}t;\n${reload}\n}`);
       }
     }
-    return `{ const ${list} = foreachValues(${src.c}, ${rowT}, ${n}, ${mode === 'accum'});
+    if (table === null)
+      return `{ const ${list} = foreachValues(${(src as { c: string }).c}, ${rowT}, ${n}, ${mode === 'accum'});
 for (let ${j} = 0; ${j} < ${list}.length; ${j} += ${n}) {
 ${binds.join('\n')}
 ${body}
 } }`;
+    // The vertex's table entries, or (its value is an object) foreachValues' items.
+    const { va, id } = table;
+    const vars = s.vars.map((_x, i) => `a${k}_${i}`);
+    const fromTable = vars.map((a, i) => `${a} = ${va}.${i === 0 ? 'pairKey' : 'pairVal'}(e${k});`);
+    const fromList = vars.map((a, i) => `${a} = ${list}[${j} + ${i}];`);
+    return `{ const I${k} = ${id};
+const C${k} = ${va}.pairCount(I${k});
+const ${list} = C${k} < 0 ? foreachValues(${va}.get(I${k}), ${rowT}, ${n}, true) : null;
+let e${k} = C${k} < 0 ? -1 : ${va}.pairHead(I${k});
+for (let ${j} = 0; ; ${j} += ${n}) {
+let ${vars.join(', ')};
+if (${list} === null) { if (e${k} < 0) break; ${fromTable.join(' ')} e${k} = ${va}.pairNext(e${k}); }
+else { if (${j} >= ${list}.length) break; ${fromList.join(' ')} }
+${binds.join('\n')}
+${body}
+} }`;
   });
+}
+
+/**
+ * `x.@a` of a vertex SetAccum iterated by one variable, or MapAccum by two (the kinds whose
+ * values VAcc may hold as table entries): the accumulator and vertex id codes, else null.
+ */
+function tableSource(g: Gen, e: Expr, n: number): { va: string; id: string; t: T } | null {
+  if (e.kind !== 'VertexAccum' || !e.target || e.prime || g.c.eaccs.has(e.name)) return null;
+  const info = g.c.vaccs.get(e.name);
+  if (!info) return null;
+  const name = info.spec.name;
+  if (!((name === 'SetAccum' && n === 1) || (name === 'MapAccum' && n === 2))) return null;
+  g.vas.add(info.index);
+  return {
+    va: `va${info.index}`,
+    id: g.expr(e.target).c,
+    t: accumValueType(info.spec),
+  };
 }
 
 /**
