@@ -2,8 +2,8 @@
 // variable declarations and assignments (`UINT w = 1`, `w = 2`, `w += x`), FOREACH over a
 // vertex's SetAccum, ListAccum and MapAccum with CONTINUE and BREAK, nested, string literals and
 // comparisons, `v.type`, `(k -> v)` inputs, size() / contains() / get() of vertex and global
-// accumulators, and a closure (string concatenation) that reads the clause's variables from the
-// frame. Each SELECT must take the generated tier (CompiledQuery.selectTiers) and answer what the
+// accumulators, built-in calls and tuple constructors, and a closure (string concatenation) that
+// reads the clause's variables from the frame. Each SELECT must take the generated tier (CompiledQuery.selectTiers) and answer what the
 // closure tier answers and what is computed here. A clause whose closure statement would assign
 // a clause variable (a WHILE in ACCUM) is not generated, and answers the same.
 import { afterEach, describe, expect, it } from 'vitest';
@@ -150,6 +150,57 @@ describe('statements in generated SELECT clauses', () => {
       const i = Number(r.v_id.slice(1));
       expect(r.attributes).toEqual({ w: want.w.get(i), d: want.d.get(i) });
     }
+  });
+
+  it('built-in calls and tuple constructors', async () => {
+    fx = await openFixture(plainCatalog(true), 'g', plainData(n, edges));
+    const ctx = { graph: fx.engine.graph, engine: fx.engine };
+    const text = `CREATE QUERY q() FOR GRAPH g {
+      TYPEDEF TUPLE<INT a, DOUBLE b> P;
+      HeapAccum<P>(3, b DESC, a ASC) @@top; SumAccum<DOUBLE> @@s; SumAccum<INT> @@years;
+      GroupByAccum<INT r, BOOL odd, SumAccum<INT> n, MaxAccum<DOUBLE> m> @@g;
+      All = {V.*};
+      S = SELECT t FROM All:s -(E)- V:t
+          ACCUM @@top += P(s.label, sqrt(t.label * 1.0) + abs(s.label - t.label)),
+                @@g += (t.label % 3, s.label % 2 == 1 -> 1, s.label * 0.5),
+                @@s += log(1.0 + s.label) + pow(2, t.label),
+                @@years += year(epoch_to_datetime(1600000000 + 86400 * 400 * s.label));
+      PRINT @@top AS top, @@s AS s, @@g AS g, @@years AS years;
+    }`;
+    const generated = compileText(fx, text, undefined, { generatedCode: true });
+    expect(generated.selectTiers).toEqual({ generated: 1, closures: 0 });
+    const out = await generated.run({}, ctx);
+    const closures = compileText(fx, text, undefined, { generatedCode: false });
+    expect(out.results).toEqual((await closures.run({}, ctx)).results);
+    const first = out.results[0] as {
+      top: { a: number; b: number }[];
+      s: number;
+      g: { r: number; odd: boolean; n: number; m: number }[];
+      years: number;
+    };
+    const top = edges
+      // sqrt is FLOAT: FLOAT + INT is 32-bit arithmetic.
+      .map(([s, t]) => ({ a: s, b: Math.fround(Math.fround(Math.sqrt(t)) + Math.abs(s - t)) }))
+      .sort((x, y) => y.b - x.b || x.a - y.a)
+      .slice(0, 3);
+    expect(first.top).toEqual(top);
+    let sum = 0;
+    let years = 0;
+    const groups = new Map<string, { r: number; odd: boolean; n: number; m: number }>();
+    for (const [s, t] of edges) {
+      sum += Math.log(1 + s) + 2 ** t;
+      years += new Date((1600000000 + 86400 * 400 * s) * 1000).getUTCFullYear();
+      const key = `${t % 3}|${s % 2 === 1}`;
+      const g = groups.get(key) ?? { r: t % 3, odd: s % 2 === 1, n: 0, m: -Number.MAX_VALUE };
+      g.n += 1;
+      g.m = Math.max(g.m, s * 0.5);
+      groups.set(key, g);
+    }
+    expect(first.s).toBeCloseTo(sum, 9);
+    expect(first.years).toBe(years);
+    expect(new Set(first.g.map((g) => JSON.stringify(g)))).toEqual(
+      new Set([...groups.values()].map((g) => JSON.stringify(g))),
+    );
   });
 
   it('a closure statement that assigns a clause variable keeps the SELECT on closures', async () => {

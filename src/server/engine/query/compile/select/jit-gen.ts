@@ -58,6 +58,8 @@ import {
   type T,
 } from '../../types.js';
 import { compileExpr, slotOf } from '../expressions/expr.js';
+import { builtinBody, SPECIAL_CALLS, tupleMaker } from '../expressions/calls.js';
+import { unavailableUdf } from '../../udf/index.js';
 import type { CompileUpper } from '../statements/statement.js';
 
 export interface Local {
@@ -65,6 +67,9 @@ export interface Local {
   readonly t: string;
   readonly s: string;
 }
+
+/** Built-ins whose value differs between calls with the same arguments. */
+const IMPURE = new Set(['rand', 'now', 'gsql_uuid_v4']);
 
 /** Built-ins that are `Math[name](num(x))` (functions.ts, math1). */
 const MATH1 = new Set([
@@ -311,7 +316,7 @@ export class Gen {
       case 'MethodCall':
         return this.outdegree(e) ?? this.accMethod(e) ?? this.fallback(e);
       case 'Call':
-        return this.math(e) ?? this.fallback(e);
+        return this.math(e) ?? this.call(e) ?? this.fallback(e);
       case 'Attr':
         return this.attr(e) ?? this.fallback(e);
       case 'StringLit':
@@ -434,6 +439,33 @@ export class Gen {
     const call = `Math.${lname}(num(${a.c}))`;
     if (isMath) return { c: t.k === 'float' ? `Math.fround(${call})` : call, t };
     return isFloatType(a.t) ? { c: `Math.abs(num(${a.c}))`, t: a.t } : null;
+  }
+
+  /**
+   * A tuple constructor, or a built-in (not a special form, calls.ts SPECIAL_CALLS) called with
+   * its arguments written out: the closure tier's body (calls.ts tupleMaker, builtinBody) given
+   * the argument values in an array, as the closure gives them.
+   */
+  private call(e: Expr & { kind: 'Call' }): { c: string; t: T } | null {
+    const tuple = this.c.tuples.get(e.name);
+    if (tuple) {
+      if (e.args.length !== tuple.fields.length) return null;
+      const make = this.constant(tupleMaker(tuple));
+      return { c: `${make}([${e.args.map((a) => this.expr(a).c).join(', ')}])`, t: tuple };
+    }
+    const lname = e.name.toLowerCase();
+    const builtin = BUILTINS.get(lname);
+    if (builtin === undefined || e.distinct || SPECIAL_CALLS.has(lname)) return null;
+    if (unavailableUdf(e.name) !== undefined) return null;
+    if (e.args.length < builtin.min || e.args.length > builtin.max) return null;
+    // A value that changes from call to call is never one of a source's memos (perSourceValue).
+    if (IMPURE.has(lname)) this.rowDep = true;
+    const args = e.args.map((a) => this.expr(a));
+    const { fn, t } = builtinBody(
+      builtin,
+      args.map((a) => a.t),
+    );
+    return { c: `${this.constant(fn)}([${args.map((a) => a.c).join(', ')}], r)`, t };
   }
 
   /**
