@@ -3,13 +3,14 @@
 // flushed when the clause ends) exists so that what the clause reads of an accumulator is its
 // value before the clause: one the clause (its WHERE, PER and ACCUM) never reads ends the clause
 // with the same value either way, as long as the order of the inputs is kept and `=` and `+=` are
-// not mixed (the flush applies every `=` before every `+=`). Scalar `+=` keeps its deferral: its
-// inputs are summed into a delta column before they meet the old value, and applying them one by
-// one could round a floating sum differently. What is left: `=` of any accumulator, and `+=` of
-// the containers (SetAccum, MapAccum, ...), whose deferred inputs each cost a held value until
-// the flush.
+// not mixed (the flush applies every `=` before every `+=`). A scalar's deferred `+=` inputs are
+// combined into a delta before they meet the old value: the same as meeting it one by one only
+// where combining is exact and does not depend on grouping (integer and text sums, Or, And,
+// bitwise, Max / Min of integers or text); a floating sum could round differently, a floating
+// Max / Min keeps or drops a NaN by order, so those keep their deferral. What applies at once:
+// `=` of any accumulator, `+=` of the containers (SetAccum, MapAccum, ...) and of those scalars.
 import { type DmlStmt, type Expr, type Node, walk } from '../../../../../core/gsql/index.js';
-import { isScalarAccum } from '../../types.js';
+import { isScalarAccum, type AccSpec } from '../../types.js';
 import type { CompileContext } from '../context/compile-context.js';
 
 /** Statement kinds of the layers above: a clause holding one keeps every deferral. */
@@ -56,7 +57,38 @@ export function atOnceAccums(
   for (const [name, set] of ops) {
     const info = c.vaccs.get(name);
     if (!info || c.eaccs.has(name) || read.has(name) || set.size !== 1) continue;
-    if (set.has('=') || !isScalarAccum(info.spec)) out.add(info.index);
+    if (set.has('=') || !isScalarAccum(info.spec) || groupingFree(info.spec)) out.add(info.index);
   }
   return out;
+}
+
+/**
+ * A scalar accumulator whose `+=` inputs give the same value combined in any grouping (exact
+ * arithmetic or a total order): (old + a) + b equals old + (a + b).
+ */
+function groupingFree(spec: AccSpec): boolean {
+  const el = spec.el.k;
+  const exact = el === 'int' || el === 'uint' || el === 'string';
+  switch (spec.name) {
+    case 'SumAccum':
+    case 'MaxAccum':
+    case 'MinAccum':
+      return exact;
+    case 'OrAccum':
+    case 'AndAccum':
+    case 'BitwiseOrAccum':
+    case 'BitwiseAndAccum':
+      return true;
+    case 'ArrayAccum':
+    case 'AvgAccum':
+    case 'BagAccum':
+    case 'GroupByAccum':
+    case 'HeapAccum':
+    case 'ListAccum':
+    case 'MapAccum':
+    case 'Overwrite':
+    case 'PercentileContAccum':
+    case 'SetAccum':
+      return false;
+  }
 }
