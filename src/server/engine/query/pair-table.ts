@@ -1,8 +1,11 @@
 // The (vertex, key) -> value entries behind vertex-attached SetAccum and MapAccum values of
-// integer keys (see VAcc in run.ts): typed arrays with a hash index on the pair and, per vertex,
-// a chain of its entries in insertion order (the order its accumulator lists them). A query that
-// gives 200k vertices a set of one element each makes no object at all, where an accumulator
-// object per vertex cost a microsecond apiece in allocation and collection on this engine's V8.
+// integer keys (see VAcc in run.ts): typed arrays with, per vertex, a chain of its entries in
+// insertion order (the order its accumulator lists them), and a hash index on (vertex, key) for
+// the entries of chains longer than one (a vertex with one entry is found by its chain). A query
+// that gives 200k vertices a set of one element each makes no object at all, where an
+// accumulator object per vertex cost a microsecond apiece in allocation and collection on this
+// engine's V8. A table starts at the size the same declaration's table reached in the run
+// before (SizeHint), so a repeated query does not grow it step by step.
 // Entries are never removed one by one: a vertex whose value leaves the table (VAcc makes it an
 // accumulator object) has its chain dropped, and its entries stay unreachable until reset().
 import type { ColumnPool } from './run.js';
@@ -18,6 +21,16 @@ function mix(a: number, b: number): number {
   return h ^ (h >>> 12);
 }
 
+/** Chains this long or shorter are searched entry by entry, longer ones through the index. */
+const SHORT = 1;
+
+/** The size a declaration's table reached in the last run that released one (see PairTable). */
+export interface SizeHint {
+  entries: number;
+  /** Entries in the hash index. */
+  indexed: number;
+}
+
 export class PairTable {
   /** The entries' vertex ids, keys, values and next entries of their vertex's chain (-1: last). */
   vid: Float64Array;
@@ -26,25 +39,37 @@ export class PairTable {
   next: Float64Array;
   /** Entries used. */
   size = 0;
-  /** The hash index: entry index + 1 per slot, 0 for an empty slot (at most half full). */
+  /**
+   * The hash index of the entries of chains longer than SHORT: entry index + 1 per slot, 0 for
+   * an empty slot (at most half full).
+   */
   private slots: Int32Array;
+  /** Entries in the hash index. */
+  private indexed = 0;
   /** Per vertex type, by slot: first and last entry of the vertex's chain (-1: none), count. */
   private first: (Float64Array | undefined)[] = [];
   private last: (Float64Array | undefined)[] = [];
   private counts: (Float64Array | undefined)[] = [];
   /** Vertices given a chain, in order (what reset() must clear). */
   private readonly owners = new NumList();
+  /** Vertices whose chain grew longer than SHORT (what a rehash indexes). */
+  private readonly longs = new NumList();
 
   constructor(
     private readonly pool: ColumnPool,
     /** Slots of vertex type t (the length of its columns). */
     private readonly slotsOf: (t: number) => number,
+    private readonly hint: SizeHint = { entries: 0, indexed: 0 },
   ) {
-    this.vid = takeBuffer(64);
-    this.key = takeBuffer(64);
-    this.val = takeBuffer(64);
-    this.next = takeBuffer(64);
-    this.slots = new Int32Array(128);
+    let n = 64;
+    while (n < hint.entries) n *= 2;
+    this.vid = takeBuffer(n);
+    this.key = takeBuffer(n);
+    this.val = takeBuffer(n);
+    this.next = takeBuffer(n);
+    let m = 64;
+    while (m < 2 * hint.indexed) m *= 2;
+    this.slots = new Int32Array(m);
   }
 
   /** The first entry of the vertex's chain, -1 when it has none. */
@@ -59,8 +84,15 @@ export class PairTable {
     return c === undefined ? 0 : (c[s] as number);
   }
 
-  /** The entry of (id, k), -1 when there is none. */
-  find(id: number, k: number): number {
+  /** The entry of key k in the chain of vertex id (type t, slot s), -1 when there is none. */
+  find(t: number, s: number, id: number, k: number): number {
+    const n = this.count(t, s);
+    if (n === 0) return -1;
+    if (n <= SHORT) {
+      for (let e = this.head(t, s); e >= 0; e = this.next[e] as number)
+        if (this.key[e] === k) return e;
+      return -1;
+    }
     const slots = this.slots;
     const mask = slots.length - 1;
     for (let i = mix(id, k) & mask; ; i = (i + 1) & mask) {
@@ -81,14 +113,27 @@ export class PairTable {
     const first = this.column(this.first, t, -1);
     const last = this.column(this.last, t, -1);
     const counts = this.column(this.counts, t, 0);
+    const n = (counts[s] as number) + 1;
+    // Room in the hash index for the entries this one makes indexed, made before the chain
+    // grows (a rehash indexes the long chains as they are).
+    const adding = n === SHORT + 1 ? n : n > SHORT ? 1 : 0;
+    if (adding > 0 && 2 * (this.indexed + adding) > this.slots.length) {
+      let size = this.slots.length;
+      while (2 * (this.indexed + adding) > size) size *= 2;
+      this.rehash(size);
+    }
     const tail = last[s] as number;
     if (tail < 0) {
       first[s] = e;
       if (counts[s] === 0) this.owners.push(id);
     } else this.next[tail] = e;
     last[s] = e;
-    counts[s] = (counts[s] as number) + 1;
-    this.index(e);
+    counts[s] = n;
+    // A chain getting long: its entries go into the hash index from now on.
+    if (n === SHORT + 1) {
+      this.longs.push(id);
+      for (let x = first[s] as number; x >= 0; x = this.next[x] as number) this.index(x);
+    } else if (n > SHORT) this.index(e);
     return e;
   }
 
@@ -122,14 +167,19 @@ export class PairTable {
       this.drop(t, id - t * VT);
     }
     this.owners.clear();
+    this.longs.clear();
     this.size = 0;
     this.slots.fill(0);
+    this.indexed = 0;
   }
 
   /** reset(), and the columns and buffers go back to their pools (end of the run). */
   release(): void {
+    this.hint.entries = Math.max(this.size, this.hint.entries >> 1);
+    this.hint.indexed = Math.max(this.indexed, this.hint.indexed >> 1);
     this.reset();
     this.owners.release();
+    this.longs.release();
     for (const list of [this.first, this.last]) for (const c of list) if (c) this.pool.give(-1, c);
     for (const c of this.counts) if (c) this.pool.give(0, c);
     this.first = [];
@@ -154,7 +204,9 @@ export class PairTable {
     return c;
   }
 
+  /** Puts entry e in the hash index (which has room: see append). */
   private index(e: number): void {
+    this.indexed++;
     const slots = this.slots;
     const mask = slots.length - 1;
     let i = mix(this.vid[e] as number, this.key[e] as number) & mask;
@@ -174,7 +226,20 @@ export class PairTable {
     this.key = move(this.key);
     this.val = move(this.val);
     this.next = move(this.next);
-    this.slots = new Int32Array(2 * n);
-    for (let e = 0; e < this.size; e++) this.index(e);
+  }
+
+  /** A hash index of `size` slots holding the entries of every long chain. */
+  private rehash(size: number): void {
+    this.slots = new Int32Array(size);
+    this.indexed = 0;
+    const ids = this.longs.items;
+    for (let i = 0; i < this.longs.length; i++) {
+      const id = ids[i] as number;
+      const t = Math.floor(id / VT);
+      const s = id - t * VT;
+      // A chain dropped since (its vertex's value moved to an object).
+      if (this.count(t, s) <= SHORT) continue;
+      for (let e = this.head(t, s); e >= 0; e = this.next[e] as number) this.index(e);
+    }
   }
 }

@@ -17,6 +17,7 @@ import { QueryRuntimeError } from './errors.js';
 import { checkQueryMemory, defaultQueryMemoryBytes, estimateBytes } from './memory.js';
 import { NumList } from './num-list.js';
 import { VertexPairs } from './vertex-pairs.js';
+import type { SizeHint } from './pair-table.js';
 import { VT, vslotOf, vtypeOf } from './runtime-values.js';
 import { isScalarAccum, type AccSpec } from './types.js';
 import type { WriteSet } from './writes.js';
@@ -244,6 +245,8 @@ export class VAcc implements Flushable {
     private readonly run: Run,
     /** Declared sizes of a vertex ArrayAccum (`@a[3]`): every vertex's array gets them. */
     private readonly arrayDims: readonly number[] = [],
+    /** The declaration's table size in its last run (pair-table.ts SizeHint). */
+    hint?: SizeHint,
   ) {
     this.scalar = isScalarAccum(spec) ? scalarCached(spec) : null;
     if (this.scalar && init !== undefined) this.init = this.scalar.conv(init);
@@ -264,7 +267,9 @@ export class VAcc implements Flushable {
     this.blank = this.kind !== GENERIC ? this.raw : this.scalar ? this.init : undefined;
     this.sumKind = spec.name === 'SumAccum' ? (el === 'double' ? 1 : el === 'float' ? 2 : 0) : 0;
     this.pairs =
-      this.scalar === null ? VertexPairs.of(spec, init, run.pool, (t) => this.slots(t)) : null;
+      this.scalar === null
+        ? VertexPairs.of(spec, init, run.pool, (t) => this.slots(t), hint)
+        : null;
     run.vaccs.push(this);
   }
 
@@ -441,12 +446,14 @@ export class VAcc implements Flushable {
 
   /** contains(x) of a vertex's value in the table: see pairCount. */
   pairHas(id: number, x: unknown): boolean {
-    return (this.pairs as VertexPairs).has(id, x);
+    const t = vtypeOf(id);
+    return (this.pairs as VertexPairs).has(t, id - t * VT, id, x);
   }
 
   /** get(k) of a vertex's MapAccum value in the table: see pairCount. */
   pairGet(id: number, k: unknown): unknown {
-    return (this.pairs as VertexPairs).get(id, k);
+    const t = vtypeOf(id);
+    return (this.pairs as VertexPairs).get(t, id - t * VT, id, k);
   }
 
   /** A vertex's initial accumulator (an ArrayAccum sized as declared). */

@@ -15,7 +15,7 @@ import {
   type SetAcc,
 } from './accum.js';
 import type { Scalar } from './accum-scalar.js';
-import { PairTable } from './pair-table.js';
+import { PairTable, type SizeHint } from './pair-table.js';
 import type { ColumnPool } from './run.js';
 import { converter, keyOf } from './runtime-values.js';
 import { isScalarAccum, type AccSpec, type T } from './types.js';
@@ -48,17 +48,24 @@ export class VertexPairs {
     init: unknown,
     pool: ColumnPool,
     slotsOf: (t: number) => number,
+    hint?: SizeHint,
   ): VertexPairs | null {
     // A declared initial value: every vertex starts with it, which an empty chain cannot say.
     if (init !== undefined && init !== null) return null;
-    if (spec.name === 'SetAccum' && integral(spec.el)) return new VertexPairs(spec, pool, slotsOf);
+    if (spec.name === 'SetAccum' && integral(spec.el))
+      return new VertexPairs(spec, pool, slotsOf, hint);
     if (spec.name === 'MapAccum' && integral(spec.key) && numericScalar(spec.val))
-      return new VertexPairs(spec, pool, slotsOf);
+      return new VertexPairs(spec, pool, slotsOf, hint);
     return null;
   }
 
-  private constructor(spec: AccSpec, pool: ColumnPool, slotsOf: (t: number) => number) {
-    this.table = new PairTable(pool, slotsOf);
+  private constructor(
+    spec: AccSpec,
+    pool: ColumnPool,
+    slotsOf: (t: number) => number,
+    hint: SizeHint | undefined,
+  ) {
+    this.table = new PairTable(pool, slotsOf, hint);
     this.set = spec.name === 'SetAccum';
     this.conv = converter((this.set ? spec.el : spec.key) as T);
     this.scalar = this.set ? null : scalarCached(spec.val as AccSpec);
@@ -89,7 +96,7 @@ export class VertexPairs {
     if (typeof v !== 'number') return false;
     const k = this.stored(v);
     if (k === null) return false;
-    if (this.table.find(id, k) < 0) this.table.append(t, s, id, k);
+    if (this.table.find(t, s, id, k) < 0) this.table.append(t, s, id, k);
     return true;
   }
 
@@ -100,7 +107,7 @@ export class VertexPairs {
     const k = this.stored(k0);
     if (k === null) return false;
     const table = this.table;
-    const e = table.find(id, k);
+    const e = table.find(t, s, id, k);
     // A new key's accumulator starts at the scalar's init (makeAcc), as the object's would.
     const v = sc.combine(e >= 0 ? table.val[e] : sc.init, sc.conv(x));
     if (typeof v !== 'number') return false;
@@ -122,15 +129,15 @@ export class VertexPairs {
   }
 
   /** contains(x) of a vertex whose value is in the table (or empty). */
-  has(id: number, x: unknown): boolean {
+  has(t: number, s: number, id: number, x: unknown): boolean {
     const k = this.lookup(x);
-    return k !== null && this.table.find(id, k) >= 0;
+    return k !== null && this.table.find(t, s, id, k) >= 0;
   }
 
   /** A map's get(k) of a vertex whose value is in the table (MapAcc.get for a missing key). */
-  get(id: number, k0: unknown): unknown {
+  get(t: number, s: number, id: number, k0: unknown): unknown {
     const k = this.lookup(k0);
-    const e = k === null ? -1 : this.table.find(id, k);
+    const e = k === null ? -1 : this.table.find(t, s, id, k);
     return e >= 0 ? this.table.val[e] : (this.scalar as Scalar).init;
   }
 }

@@ -78,9 +78,11 @@ export function compileAccumDecl(comp: CompileContext, s: AccumDecl, cx: Cx): CS
       comp.vaccs.set(v.name, info);
       comp.vaccList.push(info);
       const i = info.index;
+      // The size this declaration's table entries reached in the last run (pair-table.ts).
+      const hint = { entries: 0, indexed: 0 };
       inits.push((r) => {
         const sizes = dims.map((d) => num(d(r)));
-        r.va[i] = new VAcc(spec, init ? init(r) : undefined, r, sizes);
+        r.va[i] = new VAcc(spec, init ? init(r) : undefined, r, sizes, hint);
       });
     }
   }
