@@ -444,6 +444,15 @@ export class VAcc implements Flushable {
     return (this.pairs as VertexPairs).table.next[e] as number;
   }
 
+  /**
+   * The items of a FOREACH over the vertex's value in the table (see pairCount), as foreachItems
+   * gives a SetAccum's (its elements) or a MapAccum's ([key, value] pairs), in a fresh array.
+   */
+  pairItems(id: number): unknown[] {
+    const t = vtypeOf(id);
+    return (this.pairs as VertexPairs).items(t, id - t * VT);
+  }
+
   /** contains(x) of a vertex's value in the table: see pairCount. */
   pairHas(id: number, x: unknown): boolean {
     const t = vtypeOf(id);

@@ -128,6 +128,15 @@ export class VertexPairs {
     table.drop(t, s);
   }
 
+  /** A vertex's elements (set) or [key, value] pairs (map), in insertion order. */
+  items(t: number, s: number): unknown[] {
+    const table = this.table;
+    const out: unknown[] = [];
+    for (let e = table.head(t, s); e >= 0; e = table.next[e] as number)
+      out.push(this.set ? table.key[e] : [table.key[e], table.val[e]]);
+    return out;
+  }
+
   /** contains(x) of a vertex whose value is in the table (or empty). */
   has(t: number, s: number, id: number, x: unknown): boolean {
     const k = this.lookup(x);

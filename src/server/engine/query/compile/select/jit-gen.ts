@@ -7,7 +7,7 @@
 import type { Expr } from '../../../../../core/gsql/index.js';
 import { contains, intDivisor, snapshotValue } from '../context/runtime-helpers.js';
 import { foreachValues } from '../context/foreach-items.js';
-import { accContains, accMapGet, accSize } from './jit-runtime.js';
+import { accContains, accMapGet, accSize } from '../context/vertex-container-reads.js';
 import { ArrowValue } from '../../accum.js';
 import type { Cx, Fn, SyncStmt } from '../context/compile-types.js';
 import type { CompileContext } from '../context/compile-context.js';
@@ -530,7 +530,7 @@ export class Gen {
   private accMethod(e: Expr & { kind: 'MethodCall' }): { c: string; t: T } | null {
     const lname = e.name.toLowerCase();
     const tg = e.target;
-    // The calls on the accumulator: of a vertex's through jit-runtime.ts, of a global's direct.
+    // The calls on the accumulator: a vertex's through vertex-container-reads.ts, a global's direct.
     let call: (method: 'size' | 'contains' | 'get', arg: string) => string;
     let spec: AccSpec;
     if (tg.kind === 'VertexAccum' && tg.target && !tg.prime && !this.c.eaccs.has(tg.name)) {

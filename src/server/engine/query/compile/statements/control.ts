@@ -2,6 +2,7 @@
 // compile through statement.ts with the `upper` compiler handed down from the query layer.
 import type { QueryStmt } from '../../../../../core/gsql/index.js';
 import { foreachItems, type GroupRow, itemParts } from '../context/foreach-items.js';
+import { accItems } from '../context/vertex-container-reads.js';
 import { rangeOf } from '../context/runtime-helpers.js';
 import {
   type Fn,
@@ -17,9 +18,17 @@ import {
   type Cx,
 } from '../context/compile-types.js';
 import type { CompileContext } from '../context/compile-context.js';
-import type { Run } from '../../run.js';
+import type { Run, VAcc } from '../../run.js';
 import { num } from '../../runtime-values.js';
-import { accumValueType, ANY, INT, VERTEX, type AccSpec, type T } from '../../types.js';
+import {
+  accumValueType,
+  ANY,
+  INT,
+  isScalarAccum,
+  VERTEX,
+  type AccSpec,
+  type T,
+} from '../../types.js';
 import { compileExpr } from '../expressions/expr.js';
 import { compileBlock, type CompileUpper } from './statement.js';
 
@@ -176,6 +185,22 @@ export function compileForeach(
     shape = foreachVars(s, cx, src.t);
     const rowT = shape.rowT;
     items = (r) => foreachItems(f(r), rowT);
+    // Over `v.@a`, a vertex's container: its items where they are held, without making the
+    // vertex an accumulator object (vertex-container-reads.ts).
+    const source = s.source;
+    const info = source.kind === 'VertexAccum' ? comp.vaccs.get(source.name) : undefined;
+    if (
+      source.kind === 'VertexAccum' &&
+      source.target &&
+      !source.prime &&
+      info &&
+      !comp.eaccs.has(source.name) &&
+      !isScalarAccum(info.spec)
+    ) {
+      const i = info.index;
+      const tf = compileExpr(comp, source.target, cx).f;
+      items = (r) => accItems(r.va[i] as VAcc, tf(r) as number, rowT);
+    }
   }
   const slots = s.vars.map(() => comp.slot());
   if (cx.mode === 'body' && s.source.kind === 'TupleLit')
