@@ -185,8 +185,14 @@ export class GroupByAcc extends AccBase {
     }
     if (!(v instanceof ArrowValue))
       throw new QueryRuntimeError('QUERY-BAD-VALUE', 'GroupByAccum += needs (keys -> values)');
-    const accs = this.entry(v.keys).accs;
-    const values = v.values;
+    this.addRow(v.keys, v.values);
+  }
+  /**
+   * add() of `(keys -> values)` given as two arrays, which it does not keep (generated code passes
+   * the same arrays for every input).
+   */
+  addRow(keys: readonly unknown[], values: readonly unknown[]): void {
+    const accs = this.entry(keys).accs;
     for (let i = 0; i < values.length; i++) accs[i]?.add(values[i]);
   }
   get(keys: readonly unknown[]): Record<string, unknown> {

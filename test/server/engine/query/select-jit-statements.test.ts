@@ -159,13 +159,15 @@ describe('statements in generated SELECT clauses', () => {
       TYPEDEF TUPLE<INT a, DOUBLE b> P;
       HeapAccum<P>(3, b DESC, a ASC) @@top; SumAccum<DOUBLE> @@s; SumAccum<INT> @@years;
       GroupByAccum<INT r, BOOL odd, SumAccum<INT> n, MaxAccum<DOUBLE> m> @@g;
+      MapAccum<INT, SumAccum<INT>> @@byMod;
       All = {V.*};
       S = SELECT t FROM All:s -(E)- V:t
           ACCUM @@top += P(s.label, sqrt(t.label * 1.0) + abs(s.label - t.label)),
                 @@g += (t.label % 3, s.label % 2 == 1 -> 1, s.label * 0.5),
                 @@s += log(1.0 + s.label) + pow(2, t.label),
-                @@years += year(epoch_to_datetime(1600000000 + 86400 * 400 * s.label));
-      PRINT @@top AS top, @@s AS s, @@g AS g, @@years AS years;
+                @@years += year(epoch_to_datetime(1600000000 + 86400 * 400 * s.label)),
+                @@byMod += (s.label % 4 -> t.label);
+      PRINT @@top AS top, @@s AS s, @@g AS g, @@years AS years, @@byMod AS byMod;
     }`;
     const generated = compileText(fx, text, undefined, { generatedCode: true });
     expect(generated.selectTiers).toEqual({ generated: 1, closures: 0 });
@@ -177,6 +179,7 @@ describe('statements in generated SELECT clauses', () => {
       s: number;
       g: { r: number; odd: boolean; n: number; m: number }[];
       years: number;
+      byMod: Record<string, number>;
     };
     const top = edges
       // sqrt is FLOAT: FLOAT + INT is 32-bit arithmetic.
@@ -186,10 +189,12 @@ describe('statements in generated SELECT clauses', () => {
     expect(first.top).toEqual(top);
     let sum = 0;
     let years = 0;
+    const byMod: Record<string, number> = {};
     const groups = new Map<string, { r: number; odd: boolean; n: number; m: number }>();
     for (const [s, t] of edges) {
       sum += Math.log(1 + s) + 2 ** t;
       years += new Date((1600000000 + 86400 * 400 * s) * 1000).getUTCFullYear();
+      byMod[String(s % 4)] = (byMod[String(s % 4)] ?? 0) + t;
       const key = `${t % 3}|${s % 2 === 1}`;
       const g = groups.get(key) ?? { r: t % 3, odd: s % 2 === 1, n: 0, m: -Number.MAX_VALUE };
       g.n += 1;
@@ -198,6 +203,7 @@ describe('statements in generated SELECT clauses', () => {
     }
     expect(first.s).toBeCloseTo(sum, 9);
     expect(first.years).toBe(years);
+    expect(first.byMod).toEqual(byMod);
     expect(new Set(first.g.map((g) => JSON.stringify(g)))).toEqual(
       new Set([...groups.values()].map((g) => JSON.stringify(g))),
     );

@@ -68,6 +68,9 @@ export interface Local {
   readonly s: string;
 }
 
+/** Result types whose values are primitives (never an array a built-in was given). */
+const PRIMITIVE_RESULTS = new Set(['int', 'uint', 'float', 'double', 'bool', 'string', 'datetime']);
+
 /** Built-ins whose value differs between calls with the same arguments. */
 const IMPURE = new Set(['rand', 'now', 'gsql_uuid_v4']);
 
@@ -465,8 +468,23 @@ export class Gen {
       builtin,
       args.map((a) => a.t),
     );
-    return { c: `${this.constant(fn)}([${args.map((a) => a.c).join(', ')}], r)`, t };
+    const call = this.constant(fn);
+    // A value of a primitive type cannot be the argument array: the call site's own array is
+    // filled for each call (built-ins keep nothing of it), instead of a new one per call.
+    if (!PRIMITIVE_RESULTS.has(t.k))
+      return { c: `${call}([${args.map((a) => a.c).join(', ')}], r)`, t };
+    const a = this.scratch(args.length);
+    const fill = args.map((x, i) => `(${a}[${i}] = ${x.c}), `).join('');
+    return { c: `(${fill}${call}(${a}, r))`, t };
   }
+
+  /** An array of n slots of the generated function, filled anew at each use (see call). */
+  scratch(n: number): string {
+    const name = `S${this.scratches++}`;
+    this.extra.add(`const ${name} = new Array(${n});`);
+    return name;
+  }
+  private scratches = 0;
 
   /**
    * `v.outdegree([types])` of an alias held in locals: the degree function the closure uses, read

@@ -180,6 +180,10 @@ function assign(g: Gen, s: QueryStmt & { kind: 'Assign' }, mode: Mode): string {
   }
   if (tg.kind === 'GlobalAccum') {
     const info = g.c.gaccs.get(tg.name);
+    if (info && s.op === '+=' && s.value.kind === 'Arrow') {
+      const code = arrowAdd(g, info.index, info.spec, s.value);
+      if (code !== null) return code;
+    }
     if (info) {
       const v = g.expr(s.value);
       g.gps.add(info.index);
@@ -388,6 +392,39 @@ function tableSource(g: Gen, e: Expr, n: number): { va: string; id: string; t: T
     id: g.expr(e.target).c,
     t: accumValueType(info.spec),
   };
+}
+
+/**
+ * `@@m += (k -> v)` of a MapAccum and `@@g += (k, ... -> v, ...)` of a GroupByAccum: the keys and
+ * values computed in order as expr.ts computes an Arrow, then, when the += goes straight to the
+ * accumulator (GAccPending.addsDirectly), given to it with no ArrowValue (MapAcc.addPair,
+ * GroupByAcc.addRow, which keep nothing of the arrays); else an ArrowValue as before.
+ */
+function arrowAdd(
+  g: Gen,
+  index: number,
+  spec: AccSpec,
+  value: Expr & { kind: 'Arrow' },
+): string | null {
+  const pair = spec.name === 'MapAccum' && value.keys.length === 1 && value.values.length === 1;
+  if (!pair && spec.name !== 'GroupByAccum') return null;
+  const gp = `gp${index}`;
+  const ks = value.keys.map((x) => g.expr(x).c);
+  const vs = value.values.map((x) => g.expr(x).c);
+  g.gps.add(index);
+  if (pair)
+    return `{ const $k = ${ks[0] as string}; const $v = ${vs[0] as string};
+if (${gp}.addsDirectly()) r.g[${index}].addPair($k, $v);
+else ${gp}.add(new ArrowValue([$k], [$v])); }`;
+  const kk = g.scratch(ks.length);
+  const vv = g.scratch(vs.length);
+  const fill = [
+    ...ks.map((c, i) => `${kk}[${i}] = ${c};`),
+    ...vs.map((c, i) => `${vv}[${i}] = ${c};`),
+  ].join(' ');
+  return `{ ${fill}
+if (${gp}.addsDirectly()) r.g[${index}].addRow(${kk}, ${vv});
+else ${gp}.add(new ArrowValue(${kk}.slice(), ${vv}.slice())); }`;
 }
 
 /**
