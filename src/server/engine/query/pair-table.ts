@@ -46,10 +46,12 @@ export class PairTable {
   private slots: Int32Array;
   /** Entries in the hash index. */
   private indexed = 0;
-  /** Per vertex type, by slot: first and last entry of the vertex's chain (-1: none), count. */
-  private first: (Float64Array | undefined)[] = [];
-  private last: (Float64Array | undefined)[] = [];
-  private counts: (Float64Array | undefined)[] = [];
+  /**
+   * Per vertex type, three numbers per slot side by side (one cache line to read, where three
+   * columns were three): the first entry + 1 and last entry + 1 of the vertex's chain (0: none),
+   * and its length. Pool columns filled with 0.
+   */
+  private chains: (Float64Array | undefined)[] = [];
   /** Vertices given a chain, in order (what reset() must clear). */
   private readonly owners = new NumList();
   /** Vertices whose chain grew longer than SHORT (what a rehash indexes). */
@@ -74,14 +76,14 @@ export class PairTable {
 
   /** The first entry of the vertex's chain, -1 when it has none. */
   head(t: number, s: number): number {
-    const f = this.first[t];
-    return f === undefined ? -1 : (f[s] as number);
+    const c = this.chains[t];
+    return c === undefined ? -1 : (c[3 * s] as number) - 1;
   }
 
   /** How many entries the vertex's chain has. */
   count(t: number, s: number): number {
-    const c = this.counts[t];
-    return c === undefined ? 0 : (c[s] as number);
+    const c = this.chains[t];
+    return c === undefined ? 0 : (c[3 * s + 2] as number);
   }
 
   /** The entry of key k in the chain of vertex id (type t, slot s), -1 when there is none. */
@@ -110,10 +112,10 @@ export class PairTable {
     this.key[e] = k;
     this.val[e] = 0;
     this.next[e] = -1;
-    const first = this.column(this.first, t, -1);
-    const last = this.column(this.last, t, -1);
-    const counts = this.column(this.counts, t, 0);
-    const n = (counts[s] as number) + 1;
+    let c = this.chains[t];
+    if (c === undefined)
+      this.chains[t] = c = this.pool.take(true, 0, 3 * this.slotsOf(t)) as Float64Array;
+    const n = (c[3 * s + 2] as number) + 1;
     // Room in the hash index for the entries this one makes indexed, made before the chain
     // grows (a rehash indexes the long chains as they are).
     const adding = n === SHORT + 1 ? n : n > SHORT ? 1 : 0;
@@ -122,28 +124,28 @@ export class PairTable {
       while (2 * (this.indexed + adding) > size) size *= 2;
       this.rehash(size);
     }
-    const tail = last[s] as number;
+    const tail = (c[3 * s + 1] as number) - 1;
     if (tail < 0) {
-      first[s] = e;
-      if (counts[s] === 0) this.owners.push(id);
+      c[3 * s] = e + 1;
+      this.owners.push(id);
     } else this.next[tail] = e;
-    last[s] = e;
-    counts[s] = n;
+    c[3 * s + 1] = e + 1;
+    c[3 * s + 2] = n;
     // A chain getting long: its entries go into the hash index from now on.
     if (n === SHORT + 1) {
       this.longs.push(id);
-      for (let x = first[s] as number; x >= 0; x = this.next[x] as number) this.index(x);
+      for (let x = this.head(t, s); x >= 0; x = this.next[x] as number) this.index(x);
     } else if (n > SHORT) this.index(e);
     return e;
   }
 
   /** Forgets the vertex's chain (its value now lives elsewhere). */
   drop(t: number, s: number): void {
-    const first = this.first[t];
-    if (first === undefined) return;
-    first[s] = -1;
-    (this.last[t] as Float64Array)[s] = -1;
-    (this.counts[t] as Float64Array)[s] = 0;
+    const c = this.chains[t];
+    if (c === undefined) return;
+    c[3 * s] = 0;
+    c[3 * s + 1] = 0;
+    c[3 * s + 2] = 0;
   }
 
   /** The vertices that have a chain now, in the order they got one. */
@@ -180,11 +182,8 @@ export class PairTable {
     this.reset();
     this.owners.release();
     this.longs.release();
-    for (const list of [this.first, this.last]) for (const c of list) if (c) this.pool.give(-1, c);
-    for (const c of this.counts) if (c) this.pool.give(0, c);
-    this.first = [];
-    this.last = [];
-    this.counts = [];
+    for (const c of this.chains) if (c) this.pool.give(0, c);
+    this.chains = [];
     for (const b of [this.vid, this.key, this.val, this.next]) keepBuffer(b);
     this.vid = this.key = this.val = this.next = new Float64Array(0);
     this.slots = new Int32Array(2);
@@ -193,15 +192,8 @@ export class PairTable {
   /** Bytes held (the run's memory estimate). */
   bytes(): number {
     let n = 4 * this.vid.byteLength + this.slots.byteLength;
-    for (const list of [this.first, this.last, this.counts])
-      for (const c of list) n += c?.byteLength ?? 0;
+    for (const c of this.chains) n += c?.byteLength ?? 0;
     return n;
-  }
-
-  private column(list: (Float64Array | undefined)[], t: number, fill: number): Float64Array {
-    let c = list[t];
-    if (c === undefined) list[t] = c = this.pool.take(true, fill, this.slotsOf(t)) as Float64Array;
-    return c;
   }
 
   /** Puts entry e in the hash index (which has room: see append). */
