@@ -168,6 +168,10 @@ export class SetAcc extends AccBase {
   items(): unknown[] {
     return this.list !== null ? this.list.slice() : [...(this.map?.values() ?? [])];
   }
+  /** items() without the copy of a small set's list: read it only, and before the set changes. */
+  elements(): readonly unknown[] {
+    return this.list !== null ? this.list : [...(this.map?.values() ?? [])];
+  }
   override size(): number {
     return this.list !== null ? this.list.length : (this.map?.size ?? 0);
   }

@@ -61,6 +61,10 @@ export class MapAcc extends AccBase {
   private put(k: unknown, v: unknown): void {
     this.entry(k).acc.add(v);
   }
+  /** add() of the input `(k -> v)`, with no ArrowValue made for it (generated code). */
+  addPair(k: unknown, v: unknown): void {
+    this.put(k, v);
+  }
   private putAcc(k: unknown, acc: Acc): void {
     const e = this.entry(k);
     if (acc instanceof ScalarAcc) e.acc.add(acc.v);
@@ -104,9 +108,12 @@ export class MapAcc extends AccBase {
   }
 }
 
+/** A GroupByAccum group: its (converted) key values and accumulators. */
+type GroupEntry = { keys: unknown[]; accs: Acc[] };
+
 export class GroupByAcc extends AccBase {
   /** Groups by groupKeyOf(keys). */
-  map = new Map<unknown, { keys: unknown[]; accs: Acc[] }>();
+  map = new Map<unknown, GroupEntry>();
   /** The key fields' converters, made once (a GroupByAccum takes an input per row). */
   private readonly convs = (this.spec.groupKeys ?? []).map((f) => converter(f.type));
   constructor(
@@ -124,13 +131,47 @@ export class GroupByAcc extends AccBase {
     }
     return out;
   }
-  entry(keys: readonly unknown[]): { keys: unknown[]; accs: Acc[] } {
-    const ks = this.convKeys(keys);
-    const hk = groupKeyOf(ks);
+  /**
+   * The groups again, one Map level per key, for key values that are numbers, booleans or
+   * strings (a Map tells those apart exactly as groupKeyOf does): finding a group builds no text
+   * and no array. Dropped when a group is removed; rebuilt as groups are found.
+   */
+  private index: Map<unknown, unknown> | null = null;
+  /** The converted keys of the input being looked up (entry() copies them for a new group). */
+  private readonly scratch: unknown[] = [];
+  entry(keys: readonly unknown[]): GroupEntry {
+    const convs = this.convs;
+    const ks = this.scratch;
+    let plain = true;
+    for (let i = 0; i < convs.length; i++) {
+      const c = convs[i];
+      const k = c ? c(keys[i]) : keys[i];
+      ks[i] = k;
+      const t = typeof k;
+      if (t !== 'number' && t !== 'boolean' && t !== 'string') plain = false;
+    }
+    // Set once (a length change is a runtime call).
+    if (ks.length !== convs.length) ks.length = convs.length;
+    let level = plain ? (this.index ??= new Map()) : null;
+    for (let i = 0; level !== null && i < ks.length - 1; i++)
+      level = (level.get(ks[i]) as Map<unknown, unknown> | undefined) ?? null;
+    const found = level?.get(ks[ks.length - 1]) as GroupEntry | undefined;
+    if (found !== undefined) return found;
+    const own = ks.slice();
+    const hk = groupKeyOf(own);
     let e = this.map.get(hk);
     if (!e) {
-      e = { keys: ks, accs: (this.spec.groupAccs ?? []).map((a) => makeAcc(a.spec, this.caps)) };
+      e = { keys: own, accs: (this.spec.groupAccs ?? []).map((a) => makeAcc(a.spec, this.caps)) };
       this.map.set(hk, e);
+    }
+    if (plain && own.length > 0) {
+      let node = this.index as Map<unknown, unknown>;
+      for (let i = 0; i < own.length - 1; i++) {
+        let next = node.get(own[i]) as Map<unknown, unknown> | undefined;
+        if (next === undefined) node.set(own[i], (next = new Map()));
+        node = next;
+      }
+      node.set(own[own.length - 1], e);
     }
     return e;
   }
@@ -144,8 +185,14 @@ export class GroupByAcc extends AccBase {
     }
     if (!(v instanceof ArrowValue))
       throw new QueryRuntimeError('QUERY-BAD-VALUE', 'GroupByAccum += needs (keys -> values)');
-    const accs = this.entry(v.keys).accs;
-    const values = v.values;
+    this.addRow(v.keys, v.values);
+  }
+  /**
+   * add() of `(keys -> values)` given as two arrays, which it does not keep (generated code passes
+   * the same arrays for every input).
+   */
+  addRow(keys: readonly unknown[], values: readonly unknown[]): void {
+    const accs = this.entry(keys).accs;
     for (let i = 0; i < values.length; i++) accs[i]?.add(values[i]);
   }
   get(keys: readonly unknown[]): Record<string, unknown> {
@@ -161,9 +208,11 @@ export class GroupByAcc extends AccBase {
   }
   remove(keys: readonly unknown[]): void {
     this.map.delete(groupKeyOf(this.convKeys(keys)));
+    this.index = null;
   }
   assign(v: unknown): void {
     this.map = new Map();
+    this.index = null;
     this.add(v);
   }
   copy(): Acc {
@@ -174,6 +223,7 @@ export class GroupByAcc extends AccBase {
   }
   clear(): void {
     this.map = new Map();
+    this.index = null;
   }
   items(): unknown[] {
     return [...this.map.values()];

@@ -6,6 +6,7 @@ import type { Graph } from '../graph/graph.js';
 import {
   ArrayAcc,
   makeAcc,
+  type MapAcc,
   ScalarAcc,
   scalarCached,
   type Acc,
@@ -14,6 +15,9 @@ import {
 } from './accum.js';
 import { QueryRuntimeError } from './errors.js';
 import { checkQueryMemory, defaultQueryMemoryBytes, estimateBytes } from './memory.js';
+import { NumList } from './num-list.js';
+import { VertexPairs } from './vertex-pairs.js';
+import type { SizeHint } from './pair-table.js';
 import { VT, vslotOf, vtypeOf } from './runtime-values.js';
 import { isScalarAccum, type AccSpec } from './types.js';
 import type { WriteSet } from './writes.js';
@@ -67,11 +71,13 @@ interface Flushable {
 type Column = unknown[] | Float64Array | Uint8Array;
 type Typed = Float64Array | Uint8Array;
 
-/** A packed (not holey) array of n copies of v. */
+/**
+ * An array of n copies of v, made at its size (pushing a million values one by one costs 50-100
+ * ns each on this V8 past ~16k elements; reads of the filled holey array cost what a packed
+ * one's do).
+ */
 function filled(n: number, v: unknown): unknown[] {
-  const a: unknown[] = [];
-  for (let i = 0; i < n; i++) a.push(v);
-  return a;
+  return new Array<unknown>(n).fill(v);
 }
 
 /** A fill value a generic column can be pooled under (a primitive), as a key; else undefined. */
@@ -87,6 +93,8 @@ function fillKey(v: unknown): string | undefined {
     case 'bigint':
       return `${typeof v}${String(v)}`;
     case 'object':
+      // null: the blank of MinAccum / MaxAccum of a vertex (accum-scalar.ts).
+      return v === null ? 'null' : undefined;
     case 'function':
     case 'symbol':
       return undefined;
@@ -219,7 +227,7 @@ export class VAcc implements Flushable {
   /** What a fresh column holds in every slot: raw, the scalar init, or undefined (containers). */
   private readonly blank: unknown;
   /** Slots written per type (null: too many, or a NaN blank: fill on release). */
-  private written: (number[] | null)[] = [];
+  private written: (NumList | null)[] = [];
   /** 1: SumAccum<DOUBLE>, 2: SumAccum<FLOAT> (fast paths), 0: other. */
   private readonly sumKind: number;
   private dv: (Column | undefined)[] = [];
@@ -227,13 +235,15 @@ export class VAcc implements Flushable {
   private dense = false;
   private dmark: (Uint8Array | undefined)[] = [];
   /** Ids with a pending += input in this clause (cleared in place, so generated code may hold it). */
-  readonly touched: number[] = [];
+  readonly touched = new NumList();
   /** This clause's `=` inputs in order (applied in order at the flush, so the last one wins). */
-  private assignIds: number[] = [];
+  private readonly assignIds = new NumList();
   private assignVals: unknown[] = [];
-  private pendIds: number[] = [];
+  private readonly pendIds = new NumList();
   private pendVals: unknown[] = [];
   private dirty = false;
+  /** SetAccum / MapAccum values held as table entries (vertex-pairs.ts), else null. */
+  private readonly pairs: VertexPairs | null;
 
   constructor(
     readonly spec: AccSpec,
@@ -241,6 +251,8 @@ export class VAcc implements Flushable {
     private readonly run: Run,
     /** Declared sizes of a vertex ArrayAccum (`@a[3]`): every vertex's array gets them. */
     private readonly arrayDims: readonly number[] = [],
+    /** The declaration's table size in its last run (pair-table.ts SizeHint). */
+    hint?: SizeHint,
   ) {
     this.scalar = isScalarAccum(spec) ? scalarCached(spec) : null;
     if (this.scalar && init !== undefined) this.init = this.scalar.conv(init);
@@ -260,6 +272,10 @@ export class VAcc implements Flushable {
       this.kind === BOOLS ? (this.init ? 1 : 0) : this.kind === F64 ? (this.init as number) : 0;
     this.blank = this.kind !== GENERIC ? this.raw : this.scalar ? this.init : undefined;
     this.sumKind = spec.name === 'SumAccum' ? (el === 'double' ? 1 : el === 'float' ? 2 : 0) : 0;
+    this.pairs =
+      this.scalar === null
+        ? VertexPairs.of(spec, init, run.pool, (t) => this.slots(t), hint)
+        : null;
     run.vaccs.push(this);
   }
 
@@ -276,7 +292,7 @@ export class VAcc implements Flushable {
           ? this.run.pool.take(this.kind === F64, this.raw, n)
           : this.run.pool.takeArray(this.blank, n);
       // NaN never equals itself: such a column is refilled whole on release.
-      this.written[t] = Number.isNaN(this.blank) ? null : [];
+      this.written[t] = Number.isNaN(this.blank) ? null : new NumList();
       this.vals[t] = a;
     }
     return a;
@@ -287,8 +303,10 @@ export class VAcc implements Flushable {
     if (a[s] !== this.blank) return;
     const w = this.written[t];
     if (w) {
-      if (w.length > a.length >> 3) this.written[t] = null;
-      else w.push(s);
+      if (w.length > a.length >> 3) {
+        w.release();
+        this.written[t] = null;
+      } else w.push(s);
     }
   }
 
@@ -336,6 +354,8 @@ export class VAcc implements Flushable {
    * snapshot replaces anyway).
    */
   snapshot(): void {
+    // Values held as table entries become objects first: the snapshot copies objects.
+    if (this.pairs !== null) for (const id of this.pairs.table.holders()) this.acc(id);
     const old = this.prev;
     this.prev = this.vals.map((a, t) => {
       if (!a) return undefined;
@@ -353,17 +373,102 @@ export class VAcc implements Flushable {
   clearAll(): void {
     if (this.scalar) return;
     for (const col of this.vals) if (col) for (const a of col as (Acc | undefined)[]) a?.clear();
+    this.pairs?.table.reset();
   }
 
+  /** The vertex's container accumulator object (made, with its table entries, on first use). */
   acc(id: number): Acc {
-    const a = this.column(vtypeOf(id)) as unknown[];
+    const t = vtypeOf(id);
+    const a = this.column(t) as unknown[];
     const s = vslotOf(id);
     let acc = a[s] as Acc | undefined;
     if (!acc) {
-      this.note(vtypeOf(id), s, a);
+      this.note(t, s, a);
       a[s] = acc = this.fresh();
+      this.pairs?.moveInto(t, s, acc);
     }
     return acc;
+  }
+
+  /** The vertex's container accumulator object, if it has one yet. */
+  private objectAt(t: number, s: number): Acc | undefined {
+    const a = this.vals[t];
+    return a === undefined ? undefined : (a[s] as Acc | undefined);
+  }
+
+  /**
+   * The vertex's container accumulator, or an empty one made once for every vertex that has
+   * none: only for reading (size, contains, get), where acc() would give the vertex one.
+   */
+  peek(id: number): Acc {
+    const t = vtypeOf(id);
+    const s = vslotOf(id);
+    const acc = this.objectAt(t, s);
+    if (acc !== undefined) return acc;
+    if (this.pairs !== null && this.pairs.table.head(t, s) >= 0) return this.acc(id);
+    return (this.blankAcc ??= this.fresh());
+  }
+  private blankAcc: Acc | undefined = undefined;
+
+  /** `+= v` of a container: into the table when the vertex's value is there and it can hold v. */
+  private containerAdd(t: number, s: number, id: number, v: unknown): void {
+    const pairs = this.pairs;
+    if (pairs !== null && this.objectAt(t, s) === undefined && pairs.add(t, s, id, v)) return;
+    this.acc(id).add(v);
+  }
+
+  /**
+   * The number of table entries of the vertex's value (0: none yet), or -1 when its value is
+   * not in the table (an object, or a kind the table does not hold): generated code reads the
+   * table (pairHead, pairHas, pairGet) only after a count of 0 or more.
+   */
+  pairCount(id: number): number {
+    const t = vtypeOf(id);
+    const s = id - t * VT;
+    if (this.pairs === null || this.objectAt(t, s) !== undefined) return -1;
+    return this.pairs.table.count(t, s);
+  }
+
+  /** The first table entry of the vertex's value (-1: none): see pairCount. */
+  pairHead(id: number): number {
+    const t = vtypeOf(id);
+    return (this.pairs as VertexPairs).table.head(t, id - t * VT);
+  }
+
+  /** The key (set element) of table entry e. */
+  pairKey(e: number): number {
+    return (this.pairs as VertexPairs).table.key[e] as number;
+  }
+
+  /** The value of table entry e (a MapAccum's). */
+  pairVal(e: number): number {
+    return (this.pairs as VertexPairs).table.val[e] as number;
+  }
+
+  /** The next entry of the vertex's chain after e (-1: none). */
+  pairNext(e: number): number {
+    return (this.pairs as VertexPairs).table.next[e] as number;
+  }
+
+  /**
+   * The items of a FOREACH over the vertex's value in the table (see pairCount), as foreachItems
+   * gives a SetAccum's (its elements) or a MapAccum's ([key, value] pairs), in a fresh array.
+   */
+  pairItems(id: number): unknown[] {
+    const t = vtypeOf(id);
+    return (this.pairs as VertexPairs).items(t, id - t * VT);
+  }
+
+  /** contains(x) of a vertex's value in the table: see pairCount. */
+  pairHas(id: number, x: unknown): boolean {
+    const t = vtypeOf(id);
+    return (this.pairs as VertexPairs).has(t, id - t * VT, id, x);
+  }
+
+  /** get(k) of a vertex's MapAccum value in the table: see pairCount. */
+  pairGet(id: number, k: unknown): unknown {
+    const t = vtypeOf(id);
+    return (this.pairs as VertexPairs).get(t, id - t * VT, id, k);
   }
 
   /** A vertex's initial accumulator (an ArrayAccum sized as declared). */
@@ -375,16 +480,24 @@ export class VAcc implements Flushable {
 
   add(id: number, v: unknown): void {
     const sc = this.scalar;
-    if (sc) {
-      const t = vtypeOf(id);
-      const s = vslotOf(id);
-      this.put(t, s, sc.combine(this.read(this.column(t), s), sc.conv(v)));
-    } else this.acc(id).add(v);
+    const t = vtypeOf(id);
+    const s = vslotOf(id);
+    if (sc) this.put(t, s, sc.combine(this.read(this.column(t), s), sc.conv(v)));
+    else this.containerAdd(t, s, id, v);
   }
 
   assign(id: number, v: unknown): void {
     if (this.scalar) this.put(vtypeOf(id), vslotOf(id), this.scalar.conv(v));
     else this.acc(id).assign(v);
+  }
+
+  /** add() of `(k -> v)` to a vertex's MapAccum, with no ArrowValue made for it. */
+  addPair(id: number, k: unknown, v: unknown): void {
+    const t = vtypeOf(id);
+    const s = vslotOf(id);
+    const pairs = this.pairs;
+    if (pairs !== null && this.objectAt(t, s) === undefined && pairs.put(t, s, id, k, v)) return;
+    (this.acc(id) as MapAcc).addPair(k, v);
   }
 
   /** Lists this accumulator among those the end of the clause flushes (generated code). */
@@ -496,8 +609,9 @@ export class VAcc implements Flushable {
     let a: Float64Array | undefined;
     let d: Float64Array | undefined;
     let m: Uint8Array | undefined;
+    const ids = touched.items;
     for (let i = 0; i < touched.length; i++) {
-      const id = touched[i] as number;
+      const id = ids[i] as number;
       const t = Math.floor(id / VT);
       const s = id - t * VT;
       if (t !== lt) {
@@ -513,7 +627,7 @@ export class VAcc implements Flushable {
       (d as Float64Array)[s] = 0;
       (m as Uint8Array)[s] = 0;
     }
-    touched.length = 0;
+    touched.clear();
   }
 
   /**
@@ -543,12 +657,13 @@ export class VAcc implements Flushable {
       }
     }
     const touched = this.touched;
+    const ids = touched.items;
     for (let i = 0; i < touched.length; i++) {
-      const id = touched[i] as number;
+      const id = ids[i] as number;
       const m = this.dmark[Math.floor(id / VT)];
       if (m) m[id % VT] = 0;
     }
-    touched.length = 0;
+    touched.clear();
   }
 
   /**
@@ -563,6 +678,11 @@ export class VAcc implements Flushable {
   /** The Uint8Array column (0 / 1) of type t of an OrAccum / AndAccum, else null (see f64Col). */
   u8Col(t: number): Uint8Array | null {
     return this.kind === BOOLS ? (this.column(t) as Uint8Array) : null;
+  }
+
+  /** Bytes of the table entries (the run's memory estimate). */
+  pairBytes(): number {
+    return this.pairs?.table.bytes() ?? 0;
   }
 
   /** The init value as a typed column holds it. */
@@ -601,7 +721,7 @@ export class VAcc implements Flushable {
   addAt(t: number, s: number, id: number, v: unknown): void {
     const sc = this.scalar;
     if (sc) this.put(t, s, sc.combine(this.read(this.column(t), s), sc.conv(v)));
-    else this.acc(id).add(v);
+    else this.containerAdd(t, s, id, v);
   }
 
   /** getPrev() with the vertex's type index and slot known. */
@@ -624,17 +744,20 @@ export class VAcc implements Flushable {
   flush(): void {
     this.dirty = false;
     if (this.assignIds.length > 0) {
-      const ids = this.assignIds;
+      const n = this.assignIds.length;
+      const ids = this.assignIds.items;
       const vals = this.assignVals;
-      this.assignIds = [];
+      this.assignIds.clear();
       this.assignVals = [];
-      for (let i = 0; i < ids.length; i++) this.assign(ids[i] as number, vals[i]);
+      for (let i = 0; i < n; i++) this.assign(ids[i] as number, vals[i]);
     }
     const sc = this.scalar;
     if (sc && this.kind === F64 && this.sumKind === 1) this.flushSum();
     else if (sc) {
       const f64 = this.kind === F64;
-      for (const id of this.touched) {
+      const ids = this.touched.items;
+      for (let i = 0; i < this.touched.length; i++) {
+        const id = ids[i] as number;
         const t = vtypeOf(id);
         const s = vslotOf(id);
         const d = this.dv[t] as Column;
@@ -648,13 +771,17 @@ export class VAcc implements Flushable {
         if (this.sumKind !== 0) (d as Float64Array)[s] = 0;
         else (d as unknown[])[s] = undefined;
       }
-      this.touched.length = 0;
+      this.touched.clear();
     } else {
-      const ids = this.pendIds;
+      const n = this.pendIds.length;
+      const ids = this.pendIds.items;
       const vals = this.pendVals;
-      this.pendIds = [];
+      this.pendIds.clear();
       this.pendVals = [];
-      for (let i = 0; i < ids.length; i++) this.acc(ids[i] as number).add(vals[i]);
+      for (let i = 0; i < n; i++) {
+        const id = ids[i] as number;
+        this.containerAdd(vtypeOf(id), vslotOf(id), id, vals[i]);
+      }
     }
   }
 
@@ -667,8 +794,11 @@ export class VAcc implements Flushable {
     this.vals.forEach((a, t) => {
       if (!a) return;
       const w = this.written[t];
-      if (w) for (const s of w) a[s] = this.blank;
-      else a.fill(this.blank as never);
+      if (w) {
+        const slots = w.items;
+        for (let i = 0; i < w.length; i++) a[slots[i] as number] = this.blank;
+        w.release();
+      } else a.fill(this.blank as never);
       if (Array.isArray(a)) pool.giveArray(this.blank, a);
       else pool.give(this.raw, a);
     });
@@ -682,8 +812,13 @@ export class VAcc implements Flushable {
     }
     this.dv = [];
     this.dmark = [];
-    this.touched.length = 0;
+    this.touched.release();
+    this.assignIds.release();
+    this.assignVals = [];
+    this.pendIds.release();
+    this.pendVals = [];
     this.dense = false;
+    this.pairs?.table.release();
   }
 }
 
@@ -925,6 +1060,7 @@ export class Run {
     let used = estimateBytes(this.f, skip) + estimateBytes(this.g, skip);
     for (const v of this.vaccs) {
       for (const column of v.vals) used += estimateBytes(column, skip);
+      used += v.pairBytes();
       for (const column of v.prev ?? []) used += estimateBytes(column, skip);
     }
     used += estimateBytes(this.out, skip);

@@ -1,26 +1,26 @@
 // Vertex-accumulator columns are pooled across every run of every query (run.ts ColumnPool): a
 // run must see fresh initial values whatever the runs before it wrote, of this query or another,
 // a failed run included, and answer what a freshly compiled query answers. The pool itself keeps
-// a bounded number of bytes.
+// a bounded number of bytes. (MinAccum<VERTEX> columns start null: pooled under that fill.)
 import { afterEach, describe, expect, it } from 'vitest';
 import { ColumnPool } from '../../../../src/server/engine/query/run.js';
 import { compileText, openFixture, plainCatalog, plainData, type Fixture } from './fixtures.js';
 
 const query = `CREATE QUERY q(VERTEX<V> seed, INT k, BOOL fail) FOR GRAPH g {
   OrAccum @seen; AndAccum @fresh; SumAccum<DOUBLE> @score = 1; MaxAccum<DOUBLE> @top;
-  SumAccum<DOUBLE> @got; SumAccum<INT> @hits; SumAccum<INT> @@zero;
+  SumAccum<DOUBLE> @got; SumAccum<INT> @hits; SumAccum<INT> @@zero; MinAccum<VERTEX> @via;
   F = {seed};
   F = SELECT s FROM F:s POST-ACCUM s.@seen = TRUE, s.@fresh = FALSE;
   WHILE F.size() > 0 LIMIT k DO
     F = SELECT t FROM F:s -(E:e)- V:t
         WHERE t.@seen == FALSE
-        ACCUM t.@got += s.@score / 2, t.@hits += 1, t.@top += s.label
+        ACCUM t.@got += s.@score / 2, t.@hits += 1, t.@top += s.label, t.@via += s
         POST-ACCUM t.@seen = TRUE, t.@fresh = FALSE, t.@score = t.@score + t.@got;
   END;
   IF fail THEN PRINT 1 / @@zero AS boom; END;
   All = {V.*};
   PRINT All[All.@seen AS seen, All.@fresh AS fresh, All.@score AS score, All.@top AS top,
-            All.@got AS got, All.@hits AS hits];
+            All.@got AS got, All.@hits AS hits, All.@via AS via];
 }`;
 
 const n = 12;

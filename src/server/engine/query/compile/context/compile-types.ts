@@ -104,6 +104,11 @@ export interface Cx {
    * edge-attached accumulators may not be declared in one.
    */
   readonly loop?: boolean;
+  /**
+   * An ACCUM clause's vertex accumulators (indexes) whose inputs apply as they come, not at the
+   * end of the clause: the clause never reads them (select/at-once.ts).
+   */
+  readonly atOnce?: ReadonlySet<number>;
 }
 
 export interface CompileEnv {

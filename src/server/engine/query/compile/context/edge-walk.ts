@@ -8,7 +8,7 @@ import type { Fn } from './compile-types.js';
 import type { CompileContext } from './compile-context.js';
 import { QueryRuntimeError } from '../../errors.js';
 import type { Run } from '../../run.js';
-import { vslotOf, vtypeOf } from '../../runtime-values.js';
+import { VT, vslotOf, vtypeOf } from '../../runtime-values.js';
 
 /** How one edge type is walked: forward (source to target), backward, or both (undirected). */
 export interface Walk {
@@ -313,9 +313,15 @@ export class Collector {
     const marks = this.marks;
     if (marks.length === 0) return;
     // A fill is cheaper than clearing many marks one by one.
-    if (marks.length === 1 && ids.length * 16 > (marks[0] as Uint8Array).length)
-      (marks[0] as Uint8Array).fill(0);
-    else for (const id of ids) (marks[vtypeOf(id)] as Uint8Array)[vslotOf(id)] = 0;
+    let slots = 0;
+    for (const m of marks) slots += m?.length ?? 0;
+    if (ids.length * 16 > slots) for (const m of marks) m?.fill(0);
+    else
+      for (let i = 0; i < ids.length; i++) {
+        const id = ids[i] as number;
+        const t = Math.floor(id / VT);
+        (marks[t] as Uint8Array)[id - t * VT] = 0;
+      }
     for (const m of marks) if (m) this.run.pool.give(0, m);
     marks.length = 0;
   }

@@ -15,6 +15,11 @@ export function typeIndexOf(comp: CompileContext, r: Run, name: string): number 
   return r.graph.vertices.get(name)?.typeIndex ?? -1;
 }
 
+/** The name of the vertex type of index t (`v.type`), '' for no such type. */
+export function vertexTypeName(r: Run, t: number): string {
+  return r.graph.vertexByIndex[t]?.def.name ?? '';
+}
+
 /**
  * Every live vertex of the named types, in type then slot order. One type: the table's list,
  * shared while the table is unchanged (callers only read it, as a vertex set's ids are read).
@@ -135,11 +140,38 @@ export function edgeAttrType(comp: CompileContext, name: string): T | undefined 
 }
 
 /**
+ * Primary ids already converted, by table and slot, with the text they came from (a slot may be
+ * given to another vertex later: the text is checked at each read). Queries read `p.id` once per
+ * result row of a whole-graph scan, over and over.
+ */
+const idValues = new WeakMap<
+  VertexTable,
+  { type: unknown; text: (string | undefined)[]; value: unknown[] }
+>();
+
+/**
  * The primary id read as an attribute (primary_id_as_attribute) has the id's declared type, so a
  * UINT id compares and sorts as a number, as the type checker already types it.
  */
 function primaryIdValue(table: VertexTable, id: number): unknown {
-  return coerce(table.def.primaryId.type, table.ids[vslotOf(id)]);
+  const s = vslotOf(id);
+  const text = table.ids[s];
+  const type = table.def.primaryId.type;
+  let known = idValues.get(table);
+  if (known === undefined || known.type !== type || known.text.length < table.slotCount) {
+    // Arrays made at their size: a write past the end of a long array could make it sparse.
+    const n = Math.max(table.slotCount, 1);
+    const grown = { type, text: new Array<string | undefined>(n), value: new Array<unknown>(n) };
+    idValues.set(table, grown);
+    known = grown;
+  }
+  if (text !== undefined && known.text[s] === text) return known.value[s];
+  const value = coerce(type, text);
+  if (s < known.text.length) {
+    known.text[s] = text;
+    known.value[s] = value;
+  }
+  return value;
 }
 
 export function vertexAttrReader(

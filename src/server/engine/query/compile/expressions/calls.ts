@@ -11,7 +11,8 @@ import type { CompiledQueryLike, Run } from '../../run.js';
 import { udf, unavailableUdf } from '../../udf/index.js';
 import { converter, keyOf } from '../../runtime-values.js';
 import { elementsOf } from '../../accum.js';
-import { ANY } from '../../types.js';
+import { ANY, type T } from '../../types.js';
+import type { Builtin, Implementation } from '../../functions-types.js';
 import { compileExpr, compileConstant, nullableParam } from './expr.js';
 import { checkArity } from './methods.js';
 import {
@@ -22,23 +23,66 @@ import {
 } from './special-calls.js';
 import { typeOf } from './typing.js';
 
+/** A tuple type's constructor: its field values, converted to the fields' types. */
+export function tupleMaker(tuple: T & { k: 'tuple' }): (values: readonly unknown[]) => unknown {
+  const convs = tuple.fields.map((f) => converter(f.type));
+  const names = tuple.fields.map((f) => f.name);
+  return (values) => {
+    const o: Record<string, unknown> = {};
+    for (let i = 0; i < names.length; i++) {
+      const c = convs[i];
+      const v = values[i];
+      o[names[i] as string] = c ? c(v) : v;
+    }
+    return o;
+  };
+}
+
+/**
+ * Names compileCall gives a meaning of its own before looking up the built-ins (special forms,
+ * or refused in ACCUM): generated code calls a built-in of another name directly.
+ */
+export const SPECIAL_CALLS: ReadonlySet<string> = new Set([
+  'loadaccum',
+  'reset_collection_accum',
+  'coalesce',
+  'selectvertex',
+  'evaluate',
+  'trim',
+  'to_vertex',
+  'to_vertex_set',
+]);
+
+/**
+ * A built-in's body for arguments of these types, and its result type: a built-in documented to
+ * return FLOAT (log10, sqrt, ...) answers the 32-bit value, so a DOUBLE that sums it adds what the
+ * real service adds.
+ */
+export function builtinBody(builtin: Builtin, types: readonly T[]): { fn: Implementation; t: T } {
+  const t = builtin.type(types);
+  const raw = builtin.forTypes?.(types) ?? builtin.fn;
+  const fn: Implementation =
+    t.k === 'float'
+      ? (a, r) => {
+          const v = raw(a, r);
+          return typeof v === 'number' ? Math.fround(v) : v;
+        }
+      : raw;
+  return { fn, t };
+}
+
 export function compileCall(comp: CompileContext, e: Expr & { kind: 'Call' }, cx: Cx): CE {
   const tuple = comp.tuples.get(e.name);
   if (tuple) {
     if (!checkArity(comp, e, tuple.fields.length, tuple.fields.length))
       return compileConstant(comp, null, tuple);
     const fs = e.args.map((a) => compileExpr(comp, a, cx).f);
-    const convs = tuple.fields.map((f) => converter(f.type));
-    const names = tuple.fields.map((f) => f.name);
+    const make = tupleMaker(tuple);
     return {
       f: (r) => {
-        const o: Record<string, unknown> = {};
-        for (let i = 0; i < names.length; i++) {
-          const c = convs[i];
-          const v = (fs[i] as Fn)(r);
-          o[names[i] as string] = c ? c(v) : v;
-        }
-        return o;
+        const values = new Array<unknown>(fs.length);
+        for (let i = 0; i < fs.length; i++) values[i] = (fs[i] as Fn)(r);
+        return make(values);
       },
       t: tuple,
     };
@@ -83,17 +127,10 @@ export function compileCall(comp: CompileContext, e: Expr & { kind: 'Call' }, cx
       fs[0] = (r) => distinctElements(set(r));
     } else if (e.distinct)
       comp.error(e, 'QUERY-SYNTAX', `DISTINCT applies to aggregate functions, not ${e.name}`);
-    const t = builtin.type(args.map((a) => a.t));
-    // A built-in documented to return FLOAT (log10, sqrt, ...) answers the 32-bit value: a
-    // DOUBLE that sums it adds what the real service adds.
-    const raw = builtin.forTypes?.(args.map((a) => a.t)) ?? builtin.fn;
-    const fn: typeof raw =
-      t.k === 'float'
-        ? (a, r) => {
-            const v = raw(a, r);
-            return typeof v === 'number' ? Math.fround(v) : v;
-          }
-        : raw;
+    const { fn, t } = builtinBody(
+      builtin,
+      args.map((a) => a.t),
+    );
     if (fs.length === 1) {
       const f0 = fs[0] as Fn;
       return { f: (r) => fn([f0(r)], r), t };

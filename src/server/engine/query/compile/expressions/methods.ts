@@ -27,7 +27,8 @@ import {
   type AccSpec,
   type T,
 } from '../../types.js';
-import { dynamicAttrReader, vertexAttrType } from '../context/graph-lookups.js';
+import { dynamicAttrReader, vertexAttrType, vertexTypeName } from '../context/graph-lookups.js';
+import { accContains, accMapGet, accSize } from '../context/vertex-container-reads.js';
 import { compileNeighborhood, isNeighborhoodMethod } from './neighborhood.js';
 import { JSON_GETTERS, jsonContainsKey, jsonGet, jsonSize } from '../../functions-json.js';
 import { compileExpr, compileConstant, slotOf } from './expr.js';
@@ -67,6 +68,42 @@ export function accObject(
   return null;
 }
 
+/**
+ * `v.@a.size()`, `.contains(x)` and a MapAccum's `.get(k)` of a vertex's container accumulator:
+ * read where the value is held (vertex-container-reads.ts), without making the vertex an
+ * accumulator object as accObject would; null for other calls.
+ */
+function vertexContainerRead(
+  comp: CompileContext,
+  e: Expr & { kind: 'MethodCall' },
+  cx: Cx,
+): CE | null {
+  const tg = e.target;
+  if (tg.kind !== 'VertexAccum' || !tg.target || tg.prime || comp.eaccs.has(tg.name)) return null;
+  const info = comp.vaccs.get(tg.name);
+  if (!info || isScalarAccum(info.spec)) return null;
+  const lname = e.name.toLowerCase();
+  const i = info.index;
+  const tf = compileExpr(comp, tg.target, cx).f;
+  if (lname === 'size' && e.args.length === 0)
+    return { f: (r) => accSize(r.va[i] as VAcc, tf(r) as number), t: INT };
+  const arg = e.args[0];
+  if (arg === undefined || e.args.length !== 1) return null;
+  if (lname === 'contains') {
+    const x = compileExpr(comp, arg, cx).f;
+    return { f: (r) => accContains(r.va[i] as VAcc, tf(r) as number, x(r)), t: BOOL };
+  }
+  if (lname === 'get' && info.spec.name === 'MapAccum') {
+    const k = compileExpr(comp, arg, cx).f;
+    const val = info.spec.val;
+    return {
+      f: (r) => accMapGet(r.va[i] as VAcc, tf(r) as number, k(r)),
+      t: val ? accumValueType(val) : ANY,
+    };
+  }
+  return null;
+}
+
 export function checkArity(
   comp: CompileContext,
   e: { name: string; args: readonly Expr[]; range: Expr['range'] },
@@ -94,6 +131,8 @@ export function compileMethod(comp: CompileContext, e: Expr & { kind: 'MethodCal
     if (!checkArity(comp, e, 1, 1)) return compileConstant(comp, [], ANY);
     return compileNeighborhood(comp, e.target, e.args[0] ?? null, cx);
   }
+  const read = vertexContainerRead(comp, e, cx);
+  if (read) return read;
   const acc = accObject(comp, e.target, cx);
   if (acc) return compileAccMethod(comp, acc.get, acc.spec, e, cx);
   const target = compileExpr(comp, e.target, cx);
@@ -390,7 +429,7 @@ export function compileVertexMethod(
     }
     case 'type':
       return {
-        f: (r) => r.graph.vertexByIndex[vtypeOf(tf(r) as number)]?.def.name ?? '',
+        f: (r) => vertexTypeName(r, vtypeOf(tf(r) as number)),
         t: STRING,
       };
     default:

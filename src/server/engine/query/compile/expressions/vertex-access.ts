@@ -17,6 +17,7 @@ import {
   edgeAttrType,
   vertexAttrReader,
   vertexAttrType,
+  vertexTypeName,
 } from '../context/graph-lookups.js';
 import { compileExpr, compileConstant } from './expr.js';
 
@@ -102,7 +103,7 @@ export function compileAttr(comp: CompileContext, e: Expr & { kind: 'Attr' }, cx
   if (t.k === 'vertex' || t.k === 'vset') {
     if (name === 'type')
       return {
-        f: (r) => r.graph.vertexByIndex[vtypeOf(tf(r) as number)]?.def.name ?? '',
+        f: (r) => vertexTypeName(r, vtypeOf(tf(r) as number)),
         t: STRING,
       };
     const at = vertexAttrType(comp, t.k === 'vertex' ? t.vt : null, name);

@@ -1,17 +1,21 @@
-// Select layer: the code generator behind jit.ts: JavaScript source for the expressions and
-// statements of a SELECT's WHERE, ACCUM and POST-ACCUM clauses, mirroring the closures of
-// expressions/expr.ts, expressions/operators.ts and statements/assign.ts (same runtime helpers,
-// same result types); what it does not write out inline calls the ordinary compiled closure. Only
-// numbers, slot indexes and fixed operator texts are pasted into the source, never text from the
-// query.
-import type { DmlStmt, Expr, If } from '../../../../../core/gsql/index.js';
-import { intDivisor, snapshotValue } from '../context/runtime-helpers.js';
-import { type Cx, type Fn, Scope, type SyncStmt } from '../context/compile-types.js';
+// Select layer: the code generator behind jit.ts: its state (Gen), JavaScript source for the
+// expressions of a SELECT's WHERE, ACCUM and POST-ACCUM clauses (the statements are jit-stmts.ts),
+// mirroring the closures of expressions/expr.ts and expressions/operators.ts (same runtime
+// helpers, same result types); what it does not write out inline calls the ordinary compiled
+// closure. Only numbers, slot indexes and fixed operator texts are pasted into the source, never
+// text from the query: string literals and compile-time values are constants (Gen.constant).
+import type { Expr } from '../../../../../core/gsql/index.js';
+import { contains, intDivisor, snapshotValue } from '../context/runtime-helpers.js';
+import { foreachValues } from '../context/foreach-items.js';
+import { accContains, accMapGet, accSize } from '../context/vertex-container-reads.js';
+import { ArrowValue } from '../../accum.js';
+import type { Cx, Fn, SyncStmt } from '../context/compile-types.js';
 import type { CompileContext } from '../context/compile-context.js';
 import type { Run } from '../../run.js';
 import {
   add64,
   cmp,
+  defaultValue,
   EdgeRef,
   eq,
   iadd,
@@ -34,6 +38,7 @@ import {
   vertexAttrType,
   vertexColumnOf,
   vertexColumns,
+  vertexTypeName,
 } from '../context/graph-lookups.js';
 import {
   accumValueType,
@@ -46,19 +51,28 @@ import {
   isFloatType,
   isIntType,
   isNumeric,
+  STRING,
+  ANY,
   type AccSpec,
   type ArithKind,
-  type HeapKey,
   type T,
 } from '../../types.js';
 import { compileExpr, slotOf } from '../expressions/expr.js';
-import { compileStmt, type CompileUpper } from '../statements/statement.js';
+import { builtinBody, SPECIAL_CALLS, tupleMaker } from '../expressions/calls.js';
+import { unavailableUdf } from '../../udf/index.js';
+import type { CompileUpper } from '../statements/statement.js';
 
 export interface Local {
   readonly id: string;
   readonly t: string;
   readonly s: string;
 }
+
+/** Result types whose values are primitives (never an array a built-in was given). */
+const PRIMITIVE_RESULTS = new Set(['int', 'uint', 'float', 'double', 'bool', 'string', 'datetime']);
+
+/** Built-ins whose value differs between calls with the same arguments. */
+const IMPURE = new Set(['rand', 'now', 'gsql_uuid_v4']);
 
 /** Built-ins that are `Math[name](num(x))` (functions.ts, math1). */
 const MATH1 = new Set([
@@ -76,7 +90,16 @@ const MATH1 = new Set([
 ]);
 
 const helpers = {
+  accContains,
+  accMapGet,
+  accSize,
   add64,
+  ArrowValue,
+  contains,
+  // A declared variable's default, fresh per row (a list's is an object of its own).
+  defaultValueOf: defaultValue,
+  foreachValues,
+  vertexTypeName,
   intDivisor,
   cmp,
   eq,
@@ -96,6 +119,13 @@ const helpers = {
   EdgeRef,
   VT,
 };
+
+/**
+ * A clause variable's new value `js` copied to its frame slot: kept only when some closure of the
+ * generated function may read the frame (Gen.readsFrame, known once the function is written).
+ */
+export const frameCopy = (slot: number, js: string): string => `/*F${slot}=${js}*/`;
+const FRAME_MARK = /\/\*F(\d+)=(\w+)\*\//g;
 
 /** Placeholder in generated scan code: `true` in the variant that marks each += input. */
 export const SPARSE = '__SPARSE__';
@@ -122,12 +152,29 @@ export class Gen {
   private readonly typedVars = new Map<string, string>();
   /** Statements reloading the per-type variables of a local, by the local's id name. */
   private readonly reloads = new Map<string, string[]>();
+  /** Variables of the clause (declared in it, FOREACH loop variables): frame slot -> JS name. */
+  readonly rowVars = new Map<number, string>();
+  /** Per-type variables of locals whose type changes inside a row (FOREACH loop variables). */
+  readonly innerTyped = new Set<string>();
+  /** FOREACH loops around the statement being written (BREAK / CONTINUE need one). */
+  loops = 0;
+  /** Statements under an IF or in a FOREACH body: they may not run for every row. */
+  inBranch = 0;
+  /** Numbers the FOREACH loops of the generated function. */
+  loopCount = 0;
   constructor(
     readonly c: CompileContext,
-    readonly cx: Cx,
+    /** The scope changes as blocks open (jit-stmts.ts withScope). */
+    public cx: Cx,
     /** The statement kinds of the layers above, for the statement closures (statement.ts). */
     readonly upper: CompileUpper,
   ) {}
+
+  /** A value of the compile (a string literal, a type) as a constant of the generated code. */
+  constant(v: unknown): string {
+    this.closures.push(v as Fn);
+    return `X${this.closures.length - 1}`;
+  }
 
   /** Some fallback closure may read the frame (alias slots must then be kept up to date). */
   readsFrame = false;
@@ -148,7 +195,7 @@ export class Gen {
   }
 
   slotCode(slot: number): string {
-    return this.locals.get(slot)?.id ?? `f[${slot}]`;
+    return this.locals.get(slot)?.id ?? this.rowVars.get(slot) ?? `f[${slot}]`;
   }
 
   /**
@@ -163,6 +210,7 @@ export class Gen {
     if (name === undefined) {
       name = `tc${this.typedVars.size}`;
       this.typedVars.set(key, name);
+      if (at.id !== 'sid' && at.id !== 'tid' && at.id !== 'pv') this.innerTyped.add(name);
       let list = this.reloads.get(at.id);
       if (!list) this.reloads.set(at.id, (list = []));
       list.push(`${name} = ${text};`);
@@ -176,10 +224,13 @@ export class Gen {
    * checks each array's kind once instead of at every access.
    */
   constCopies(code: string): { code: string; decl: string } {
-    const used = [...this.typedVars.values()].filter((v) => new RegExp(`\\b${v}\\b`).test(code));
+    // Not those of FOREACH loop variables: they change inside the range.
+    const used = [...this.typedVars.values()].filter(
+      (v) => !this.innerTyped.has(v) && new RegExp(`\\b${v}\\b`).test(code),
+    );
     if (used.length === 0) return { code, decl: '' };
     return {
-      code: code.replace(/\btc(\d+)\b/g, 'tc$1c'),
+      code: code.replace(/\btc(\d+)\b/g, (v) => (used.includes(v) ? `${v}c` : v)),
       decl: `const ${used.map((v) => `${v}c = ${v}`).join(', ')};`,
     };
   }
@@ -266,12 +317,19 @@ export class Gen {
       case 'Binary':
         return this.binary(e);
       case 'MethodCall':
-        return this.outdegree(e) ?? this.fallback(e);
+        return this.outdegree(e) ?? this.accMethod(e) ?? this.fallback(e);
       case 'Call':
-        return this.math(e) ?? this.fallback(e);
+        return this.math(e) ?? this.call(e) ?? this.fallback(e);
       case 'Attr':
         return this.attr(e) ?? this.fallback(e);
-      case 'Arrow':
+      case 'StringLit':
+        return { c: this.constant(e.value), t: STRING };
+      case 'Arrow': {
+        // As expr.ts builds it: the keys and the values, each list in order.
+        const ks = e.keys.map((x) => this.expr(x).c);
+        const vs = e.values.map((x) => this.expr(x).c);
+        return { c: `new ArrowValue([${ks.join(', ')}], [${vs.join(', ')}])`, t: ANY };
+      }
       case 'Between':
       case 'CaseExpr':
       case 'ColumnRef':
@@ -285,7 +343,6 @@ export class Gen {
       case 'Like':
       case 'ListLit':
       case 'NullLit':
-      case 'StringLit':
       case 'TupleLit':
       case 'TypeStar':
       case 'VertexSetLit':
@@ -306,8 +363,12 @@ export class Gen {
   private attr(e: Expr & { kind: 'Attr' }): { c: string; t: T } | null {
     const at = this.local(e.target);
     const sym = e.target.kind === 'Name' ? this.cx.scope.lookup(e.target.name) : undefined;
-    if (!at || !sym || sym.kind !== 'alias' || sym.t.k !== 'vertex' || e.name === 'type')
+    if (!at || !sym || (sym.kind !== 'alias' && sym.kind !== 'var') || sym.t.k !== 'vertex')
       return null;
+    if (at.id !== 'sid') this.rowDep = true;
+    // The vertex type's name (vertex-access.ts): a per-type variable.
+    if (e.name === 'type')
+      return { c: this.typed(at, (ty) => `vertexTypeName(r, ${ty})`), t: STRING };
     const t = vertexAttrType(this.c, sym.t.vt, e.name);
     if (!t) return null;
     let site = this.attrSites.get(e.name);
@@ -320,7 +381,6 @@ export class Gen {
     }
     const { cols, slow } = site;
     const col = this.typed(at, (ty) => `vertexColumnOf(r, ${cols}(r), ${ty})`);
-    if (at.id !== 'sid') this.rowDep = true;
     return { c: `(${col} !== null ? ${col}[${at.s}] : ${slow}(r, ${at.id}))`, t };
   }
 
@@ -329,7 +389,7 @@ export class Gen {
    * fixed during the clause: its writes are deferred), it is computed at its first use for each
    * source vertex and reused by that source's other rows.
    */
-  private perSourceValue(e: Expr): { c: string; t: T } {
+  perSourceValue(e: Expr): { c: string; t: T } {
     const outer = this.rowDep;
     this.rowDep = false;
     const v = this.expr(e);
@@ -385,6 +445,48 @@ export class Gen {
   }
 
   /**
+   * A tuple constructor, or a built-in (not a special form, calls.ts SPECIAL_CALLS) called with
+   * its arguments written out: the closure tier's body (calls.ts tupleMaker, builtinBody) given
+   * the argument values in an array, as the closure gives them.
+   */
+  private call(e: Expr & { kind: 'Call' }): { c: string; t: T } | null {
+    const tuple = this.c.tuples.get(e.name);
+    if (tuple) {
+      if (e.args.length !== tuple.fields.length) return null;
+      const make = this.constant(tupleMaker(tuple));
+      return { c: `${make}([${e.args.map((a) => this.expr(a).c).join(', ')}])`, t: tuple };
+    }
+    const lname = e.name.toLowerCase();
+    const builtin = BUILTINS.get(lname);
+    if (builtin === undefined || e.distinct || SPECIAL_CALLS.has(lname)) return null;
+    if (unavailableUdf(e.name) !== undefined) return null;
+    if (e.args.length < builtin.min || e.args.length > builtin.max) return null;
+    // A value that changes from call to call is never one of a source's memos (perSourceValue).
+    if (IMPURE.has(lname)) this.rowDep = true;
+    const args = e.args.map((a) => this.expr(a));
+    const { fn, t } = builtinBody(
+      builtin,
+      args.map((a) => a.t),
+    );
+    const call = this.constant(fn);
+    // A value of a primitive type cannot be the argument array: the call site's own array is
+    // filled for each call (built-ins keep nothing of it), instead of a new one per call.
+    if (!PRIMITIVE_RESULTS.has(t.k))
+      return { c: `${call}([${args.map((a) => a.c).join(', ')}], r)`, t };
+    const a = this.scratch(args.length);
+    const fill = args.map((x, i) => `(${a}[${i}] = ${x.c}), `).join('');
+    return { c: `(${fill}${call}(${a}, r))`, t };
+  }
+
+  /** An array of n slots of the generated function, filled anew at each use (see call). */
+  scratch(n: number): string {
+    const name = `S${this.scratches++}`;
+    this.extra.add(`const ${name} = new Array(${n});`);
+    return name;
+  }
+  private scratches = 0;
+
+  /**
    * `v.outdegree([types])` of an alias held in locals: the degree function the closure uses, read
    * once per source vertex when `v` is the source.
    */
@@ -436,6 +538,51 @@ export class Gen {
     const memo = `deg${this.closures.length - 1}`;
     this.perSource.push(`let ${memo} = -1;`);
     return { c: `(${memo} >= 0 ? ${memo} : (${memo} = ${d}(r, sid)))`, t: INT };
+  }
+
+  /**
+   * `size()`, `contains(x)` and a MapAccum's `get(k)` of a container accumulator, `v.@a` or
+   * `@@a`, as compileAccMethod (methods.ts) answers them. A vertex's is read where it is (table
+   * entries, its object, or VAcc.peek's empty one where the closure tier would make it one).
+   */
+  private accMethod(e: Expr & { kind: 'MethodCall' }): { c: string; t: T } | null {
+    const lname = e.name.toLowerCase();
+    const tg = e.target;
+    // The calls on the accumulator: a vertex's through vertex-container-reads.ts, a global's direct.
+    let call: (method: 'size' | 'contains' | 'get', arg: string) => string;
+    let spec: AccSpec;
+    if (tg.kind === 'VertexAccum' && tg.target && !tg.prime && !this.c.eaccs.has(tg.name)) {
+      const info = this.c.vaccs.get(tg.name);
+      if (!info || isScalarAccum(info.spec)) return null;
+      this.vas.add(info.index);
+      const at = `va${info.index}, ${this.expr(tg.target).c}`;
+      call = (m, arg) =>
+        m === 'size'
+          ? `accSize(${at})`
+          : m === 'contains'
+            ? `accContains(${at}, ${arg})`
+            : `accMapGet(${at}, ${arg})`;
+      spec = info.spec;
+    } else if (tg.kind === 'GlobalAccum' && !tg.prime) {
+      const info = this.c.gaccs.get(tg.name);
+      if (!info || isScalarAccum(info.spec)) return null;
+      const obj = `r.g[${info.index}]`;
+      call = (m, arg) =>
+        m === 'size'
+          ? `${obj}.size()`
+          : m === 'contains'
+            ? `contains(${obj}, ${arg})`
+            : `${obj}.get(${arg})`;
+      spec = info.spec;
+    } else return null;
+    if (lname === 'size' && e.args.length === 0) return { c: call('size', ''), t: INT };
+    const arg = e.args[0];
+    if (arg === undefined || e.args.length !== 1) return null;
+    if (lname === 'contains' && spec.name !== 'GroupByAccum')
+      return { c: call('contains', this.expr(arg).c), t: BOOL };
+    if (lname === 'get' && spec.name === 'MapAccum')
+      return { c: call('get', this.expr(arg).c), t: spec.val ? accumValueType(spec.val) : ANY };
+    return null;
   }
 
   /**
@@ -497,9 +644,10 @@ export class Gen {
       case '!=': {
         const op = e.op === '==' ? '' : '!';
         if (numeric) return { c: `(${a} ${e.op} ${b})`, t: BOOL };
-        // eq() of two booleans is ===.
+        // eq() of two booleans, or of two strings, is ===.
         if (this.isBool(e.left) && this.isBool(e.right))
           return { c: `(${a} ${op}== ${b})`, t: BOOL };
+        if (l.t.k === 'string' && rr.t.k === 'string') return { c: `(${a} ${op}== ${b})`, t: BOOL };
         return { c: `(${op}eq(${a}, ${b}))`, t: BOOL };
       }
       case '<':
@@ -534,168 +682,6 @@ export class Gen {
         break;
     }
     return this.fallback(e);
-  }
-
-  /** Statements under an IF of the clause being written (see branches). */
-  private inBranch = 0;
-
-  /** One statement of an ACCUM ('accum') or POST-ACCUM ('post') clause. */
-  stmt(s: DmlStmt, mode: 'accum' | 'post'): string {
-    if (s.kind === 'If') return this.branches(s, mode);
-    if (s.kind !== 'Assign') {
-      this.ok = false;
-      return '';
-    }
-    const tg = s.target;
-    if (tg.kind === 'VertexAccum' && tg.target) {
-      const info = this.c.vaccs.get(tg.name);
-      const direct = slotOf(this.c, tg.target, this.cx);
-      if (info && direct >= 0) {
-        // A per-source memo may be computed before the rows (see perSourceValue): not for a
-        // value under an IF, which the closure tier computes only when its branch is taken.
-        const v =
-          mode === 'accum' && this.inBranch === 0
-            ? this.perSourceValue(s.value)
-            : this.expr(s.value);
-        const va = `va${info.index}`;
-        this.vas.add(info.index);
-        const t = this.slotCode(direct);
-        const at = this.local(tg.target);
-        if (mode === 'post') {
-          const m = s.op === '=' ? 'assign' : 'add';
-          const call = at
-            ? `${va}.${m}At(${at.t}, ${at.s}, ${at.id}, $x);`
-            : `${va}.${m}(${t}, $x);`;
-          // A FLOAT/DOUBLE Sum held in a Float64Array (VAcc.f64Col), given a number: written
-          // straight into the column, converted as the accumulator converts (FLOAT: 32 bits).
-          const el = info.spec.el.k;
-          const name = info.spec.name;
-          const sum = name === 'SumAccum' && (el === 'double' || el === 'float');
-          const bools = name === 'OrAccum' || name === 'AndAccum';
-          // A FLOAT/DOUBLE Sum held in a Float64Array (VAcc.f64Col) given a number, or an Or/And
-          // held in a Uint8Array (VAcc.u8Col) given a boolean: written straight into the column,
-          // converted and combined as the accumulator does (FLOAT: 32 bits; 1 / 0 for booleans).
-          if (!at || !((sum && isNumeric(v.t)) || (bools && v.t.k === 'bool')))
-            return `{ const $x = ${v.c}; ${call} }`;
-          const col = this.typed(at, (ty) => `${va}.${sum ? 'f64Col' : 'u8Col'}(${ty})`);
-          // False once the column is refilled on release anyway (VAcc.listing, never true again).
-          const listing = this.typed(at, (ty) => `${va}.listing(${ty})`);
-          this.extra.add(`const raw${info.index} = ${va}.rawValue;`);
-          // The accumulator's converter (runtime-values converter): an INT may be a bigint.
-          const x = isFloatType(v.t) ? '$x' : 'num($x)';
-          const cell = `${col}[${at.s}]`;
-          const value = bools
-            ? s.op === '='
-              ? '($x ? 1 : 0)'
-              : `($o ${name === 'OrAccum' ? '|' : '&'} ($x ? 1 : 0))`
-            : el === 'float'
-              ? s.op === '='
-                ? `Math.fround(${x})`
-                : `Math.fround($o + Math.fround(${x}))`
-              : s.op === '='
-                ? x
-                : `($o + ${x})`;
-          return `{ const $x = ${v.c};
-if (${col} === null) ${call}
-else { const $o = ${cell}; if ($o === raw${info.index} && ${listing}) ${va}.noteAt(${at.t}, ${at.s}); ${cell} = ${value}; } }`;
-        }
-        const sumD = info.spec.name === 'SumAccum' && info.spec.el.k === 'double';
-        if (s.op === '+=' && at && sumD && isFloatType(v.t)) {
-          // VAcc.addSumAt written out: the input added into the clause's delta column.
-          const dv = this.typed(at, (ty) => `${va}.deltaF64(${ty})`);
-          const dm = this.typed(at, (ty) => `${va}.deltaMark(${ty})`);
-          const k = info.index;
-          this.extra.add(`const tch${k} = ${va}.touched;`);
-          this.extra.add(`${va}.markDirty();`);
-          // Many sources: no marks (the flush reads the whole delta column, see denseFor); the
-          // scan is built twice, with SPARSE true and false (jit.ts).
-          this.denseSums.add(k);
-          return `{ const $x = ${v.c}; ${dv}[${at.s}] += $x;
-if (${SPARSE} && ${dm}[${at.s}] === 0) { ${dm}[${at.s}] = 1; tch${k}.push(${at.id}); } }`;
-        }
-        if (s.op === '+=' && v.t.k !== 'accum' && v.t.k !== 'any')
-          return at
-            ? `${va}.addDeferredAt(${at.t}, ${at.s}, ${at.id}, ${v.c});`
-            : `${va}.addDeferred(${t}, ${v.c});`;
-        const m = s.op === '=' ? 'assignDeferred' : 'addDeferred';
-        return `${va}.${m}(${t}, snapshotValue(${v.c}));`;
-      }
-    }
-    if (tg.kind === 'GlobalAccum') {
-      const info = this.c.gaccs.get(tg.name);
-      if (info) {
-        const v = this.expr(s.value);
-        this.gps.add(info.index);
-        if (s.op === '+=' && (isFloatType(v.t) || v.t.k === 'int'))
-          return `gp${info.index}.addNumber(${v.c});`;
-        const m = s.op === '=' ? 'assign' : 'add';
-        const add = `gp${info.index}.${m}(snapshotValue(${v.c}));`;
-        return s.op === '+=' ? (this.heapAdd(info.index, info.spec, s.value, add) ?? add) : add;
-      }
-    }
-    // Any other assignment: its compiled closure.
-    this.readsFrame = true;
-    const cs = compileStmt(
-      this.c,
-      s,
-      { scope: new Scope(this.cx.scope), mode, hoists: null },
-      this.upper,
-    );
-    this.closures.push(cs.sync);
-    return `X${this.closures.length - 1}(r);`;
-  }
-
-  /**
-   * IF / ELSE IF / ELSE in a clause: each condition tested per row as the closure tier tests it
-   * (the first true branch runs), each branch's statements written as the clause's own.
-   */
-  private branches(s: If, mode: 'accum' | 'post'): string {
-    this.inBranch++;
-    try {
-      const arms = s.branches.map(
-        (b, i) =>
-          `${i === 0 ? 'if' : 'else if'} (${this.expr(b.cond).c}) {\n${b.body.map((x) => this.stmt(x, mode)).join('\n')}\n}`,
-      );
-      if (s.otherwise)
-        arms.push(`else {\n${s.otherwise.map((x) => this.stmt(x, mode)).join('\n')}\n}`);
-      return arms.join(' ');
-    } finally {
-      this.inBranch--;
-    }
-  }
-
-  /**
-   * `@@heap += Tuple(args)` of a HeapAccum with one order key of a DOUBLE field: the key is
-   * computed first, and the tuple is not built when the heap would drop it anyway (HeapAcc
-   * rejectsKey: full, and the key orders at or after its last element), which is most vertices
-   * of a top-k over a whole graph. Only when every argument is written out inline (no closure:
-   * nothing skipped has effects, and the key's second evaluation gives the same value), its key
-   * cannot stop the run (no integer division), and the += goes straight to the heap (deferred
-   * inputs are folded at the end of the clause, against another heap state).
-   */
-  private heapAdd(index: number, spec: AccSpec, value: Expr, add: string): string | null {
-    if (spec.name !== 'HeapAccum' || spec.heapOrder?.length !== 1 || value.kind !== 'Call')
-      return null;
-    const tuple = this.c.tuples.get(value.name);
-    const el = spec.el;
-    const key = spec.heapOrder[0] as HeapKey;
-    if (tuple === undefined || el.k !== 'tuple' || el.name !== tuple.name) return null;
-    if (el.fields[key.index]?.type.k !== 'double' || value.args.length !== el.fields.length)
-      return null;
-    const before = this.closures.length;
-    const frame = this.readsFrame;
-    const codes = value.args.map((a) => this.expr(a).c);
-    const keyCode = codes[key.index];
-    if (
-      this.closures.length !== before ||
-      keyCode === undefined ||
-      keyCode.includes('intDivisor')
-    ) {
-      this.readsFrame = frame;
-      return null;
-    }
-    return `{ const $k = ${keyCode};
-if (!(gp${index}.addsDirectly() && r.g[${index}].rejectsKey($k))) ${add} }`;
   }
 
   prologue(): string {
@@ -744,7 +730,8 @@ export function build(g: Gen, name: string, params: string, body: string): unkno
   // Query variables: constants of the call unless a closure may write the frame meanwhile.
   const hoist = !g.readsFrame;
   const vars = hoist ? [...g.frameVars].map((s) => `const FV${s} = f[${s}];`).join('\n') : '';
-  const code = hoist ? body : body.replace(/\bFV(\d+)\b/g, 'f[$1]');
+  const framed = body.replace(FRAME_MARK, g.readsFrame ? 'f[$1] = $2;' : '');
+  const code = hoist ? framed : framed.replace(/\bFV(\d+)\b/g, 'f[$1]');
   const src = `"use strict";\n${closures}\nreturn function ${name}(${params}) {\n${g.prologue()}\n${vars}\n${code}\n};`;
   let factory = factories.get(src);
   if (factory === undefined) {

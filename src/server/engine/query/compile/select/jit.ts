@@ -18,6 +18,7 @@ import type { CompileContext } from '../context/compile-context.js';
 import type { Run, VAcc } from '../../run.js';
 import type { CompileUpper } from '../statements/statement.js';
 import { build, Gen, SPARSE } from './jit-gen.js';
+import { genBlock } from './jit-stmts.js';
 import type { Collector, Walk } from '../context/edge-walk.js';
 import type { Adjacency } from '../../../graph/adjacency.js';
 import type { EdgeTable } from '../../../graph/edge-table.js';
@@ -38,6 +39,8 @@ export interface JitPlan {
   } | null;
   readonly where: Expr | null;
   readonly accum: readonly DmlStmt[] | null;
+  /** The ACCUM clause's accumulators whose inputs apply at once (select/at-once.ts). */
+  readonly atOnce: ReadonlySet<number>;
   readonly posts: readonly { readonly slot: number; readonly stmts: readonly DmlStmt[] }[];
   readonly collectSlots: readonly number[];
   /** The statement kinds of the layers above (statement.ts CompileUpper). */
@@ -277,7 +280,7 @@ if (lanes.length === 1) {
 /** The generated scan and POST-ACCUM functions, or null when the SELECT has another shape. */
 export function jitSelect(c: CompileContext, plan: JitPlan): JitSelect | null {
   const before = c.problems.length;
-  const cx: Cx = { scope: plan.scope, mode: 'accum', hoists: null };
+  const cx: Cx = { scope: plan.scope, mode: 'accum', hoists: null, atOnce: plan.atOnce };
   try {
     const g = new Gen(c, cx, plan.upper);
     const hop = plan.hop;
@@ -307,7 +310,7 @@ export function jitSelect(c: CompileContext, plan: JitPlan): JitSelect | null {
     }
     lines.push(WORK);
     if (where) lines.push(`if (!${g.expr(where).c}) continue;`);
-    for (const s of plan.accum ?? []) lines.push(g.stmt(s, 'accum'));
+    if (plan.accum) lines.push(genBlock(g, plan.accum, 'accum'));
     // Every row counted in `work` reaches the ACCUM statements and the collection (no WHERE, no
     // vertex-set test of the target).
     const everyRow = where === null && !(hop?.sets ?? false);
@@ -458,7 +461,7 @@ return i;`;
       if (p.stmts.length === 0) return (_r, ids) => ids.length;
       const pg = new Gen(c, { scope: plan.scope, mode: 'post', hoists: null }, plan.upper);
       pg.locals = new Map([[p.slot, { id: 'pv', t: 'pt', s: 'ps' }]]);
-      const stmts = p.stmts.map((s) => pg.stmt(s, 'post')).join('\n');
+      const stmts = genBlock(pg, p.stmts, 'post');
       if (!pg.ok) return null;
       const postBody = `let cnt = 0;
 let lp = -1;

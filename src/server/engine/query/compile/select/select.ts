@@ -7,7 +7,7 @@ import { type Expr, type Node, type Select, walk } from '../../../../../core/gsq
 import { Scope, type Cx, type SyncStmt } from '../context/compile-types.js';
 import type { CompileContext } from '../context/compile-context.js';
 import type { Run } from '../../run.js';
-import { cmp, EdgeRef, num, VSet, vid, vslotOf, vtypeOf } from '../../runtime-values.js';
+import { EdgeRef, num, VSet, vid, vslotOf, vtypeOf } from '../../runtime-values.js';
 import {
   reachable,
   literalType,
@@ -17,6 +17,8 @@ import {
   targetHasSets,
 } from './sources.js';
 import { jitSelect, type JitSelect } from './jit.js';
+import { atOnceAccums } from './at-once.js';
+import { orderAndLimit } from './order-limit.js';
 import { checkClauseRules } from './clause-rules.js';
 import { checkSyntaxVersion, withPropertyConditions } from './pattern-rules.js';
 import { inferredSource, stepWalks } from './pattern-edges.js';
@@ -191,7 +193,8 @@ export function compileSelectCore(
   });
   const hops = flat.map((x) => x.hop);
 
-  const inner: Cx = { scope, mode: 'accum', hoists: null };
+  const atOnce = atOnceAccums(c, sel.where, sel.accum);
+  const inner: Cx = { scope, mode: 'accum', hoists: null, atOnce };
   // One pattern: each WHERE condition is tested at the first step binding its aliases.
   const stages =
     plans.length === 1 && !sel.sample
@@ -344,6 +347,7 @@ export function compileSelectCore(
             : null,
           where: sel.where,
           accum: sel.accum,
+          atOnce,
           posts: posts.map((p) => ({ slot: p.slot, stmts: p.stmts })),
           collectSlots,
           upper,
@@ -551,23 +555,27 @@ export function compileSelectCore(
         return Boolean(having(r));
       });
     }
-    if (order.length > 0) {
-      const keyed = Array.from(ids, (id) => {
-        f[outSlot] = id;
-        return { id, keys: order.map((o) => o.key(r)) };
-      });
-      keyed.sort((a, b) => {
-        for (let i = 0; i < order.length; i++) {
-          const c0 = cmp(a.keys[i], b.keys[i]);
-          if (c0 !== 0) return order[i]?.desc ? -c0 : c0;
-        }
-        return 0;
-      });
-      ids = Float64Array.from(keyed, (x) => x.id);
-    }
-    if (limit) {
-      const start = offset ? Math.max(0, num(offset(r))) : 0;
-      ids = ids.slice(start, start + Math.max(0, num(limit(r))));
+    const window = () =>
+      limit
+        ? {
+            start: offset ? Math.max(0, num(offset(r))) : 0,
+            count: Math.max(0, num(limit(r))),
+          }
+        : null;
+    if (order.length > 0)
+      ids = orderAndLimit(
+        ids,
+        order.length,
+        (id, into) => {
+          f[outSlot] = id;
+          for (let i = 0; i < order.length; i++) into[i] = (order[i] as (typeof order)[0]).key(r);
+        },
+        order.map((o) => o.desc),
+        window,
+      );
+    else {
+      const w = window();
+      if (w) ids = ids.slice(w.start, w.start + w.count);
     }
     return new VSet(ids);
   });

@@ -78,9 +78,11 @@ export function compileAccumDecl(comp: CompileContext, s: AccumDecl, cx: Cx): CS
       comp.vaccs.set(v.name, info);
       comp.vaccList.push(info);
       const i = info.index;
+      // The size this declaration's table entries reached in the last run (pair-table.ts).
+      const hint = { entries: 0, indexed: 0 };
       inits.push((r) => {
         const sizes = dims.map((d) => num(d(r)));
-        r.va[i] = new VAcc(spec, init ? init(r) : undefined, r, sizes);
+        r.va[i] = new VAcc(spec, init ? init(r) : undefined, r, sizes, hint);
       });
     }
   }
@@ -195,7 +197,8 @@ export function compileAssign(comp: CompileContext, s: QueryStmt & { kind: 'Assi
       const direct = slotOf(comp, tg.target, cx);
       const target: Fn = direct >= 0 ? (r) => r.f[direct] : compileExpr(comp, tg.target, cx).f;
       const i = info.index;
-      if (cx.mode === 'accum') {
+      // Inputs of an accumulator the clause never reads apply at once (select/at-once.ts).
+      if (cx.mode === 'accum' && !(cx.atOnce?.has(i) ?? false)) {
         if (direct >= 0 && op === '+=' && valueType.k !== 'accum' && valueType.k !== 'any')
           return syncStmt((r) => {
             (r.va[i] as VAcc).addDeferred(r.f[direct] as number, v(r));
