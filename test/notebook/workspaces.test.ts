@@ -125,7 +125,10 @@ describe('workspace picker', () => {
     await expect
       .poll(() => page.getByTestId('server').textContent(), { timeout: 10_000 })
       .toBe(endpoint);
-    expect(await page.getByTestId('workspace-select').inputValue()).toBe('analytics');
+    // The select's options come from the control plane after the page loads: wait for them.
+    await expect
+      .poll(() => page.getByTestId('workspace-select').inputValue(), { timeout: 10_000 })
+      .toBe('analytics');
     expect(answers).toEqual([]);
   });
 
