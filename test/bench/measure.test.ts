@@ -1,6 +1,6 @@
 // bench/lib/measure.ts timed(): the steady warm-up runs a workload for at least its minimum time
-// and until its time stops improving before any run is timed; a plain warm-up is one run. The workload here sleeps for a scripted
-// time per call (a service tiering up: slow, then fast); only the number of calls is asserted,
+// and until its time stops improving before any run is timed; a plain warm-up is one run. The
+// workload here sleeps for a scripted time per call (a service tiering up: slow, then fast); only the number of calls is asserted,
 // with room for a loaded machine's longer sleeps.
 import { describe, expect, it } from 'vitest';
 import { timed } from '../../bench/lib/measure.js';

@@ -4,8 +4,9 @@
 // the log commits and flushes it, and acknowledged once both are done; `applying` is held until
 // then, so readers only ever see acknowledged data. Should the log fail after the apply began,
 // the graph holds what the log lost: the engine stops (StoreFailed for every later request) and
-// a restart reads back what was logged. A periodic rebuild folds adjacency deltas and, when the log has grown, checkpoints
-// (a file of the whole graph; store/recover.ts reads the newest good one back on open).
+// a restart reads back what was logged. A periodic rebuild folds adjacency deltas and, when the
+// log has grown, checkpoints (a file of the whole graph; store/recover.ts reads the newest good
+// one back on open).
 // Read-only queries yield while they run; `reads` (store/read-gate.ts) holds a durable write
 // back from the in-memory graph until the queries running before it end, so each sees the graph
 // as of its start; the write is acknowledged once applied. A staged request (a load) is applied,

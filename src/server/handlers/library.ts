@@ -15,18 +15,13 @@ import {
 import { GraphScope } from '../engine/scope.js';
 import type { HandlerMap, Reply, RequestContext } from '../http/context.js';
 import { withEngineErrors } from './engine-errors.js';
-import { overResponseLimit } from './response-limit.js';
+import { resultsWithinLimit } from './response-limit.js';
 import { detachedMessage, queryStringArgs, runClient } from './queries.js';
 
 function templateInfo(t: Template) {
   const params: Record<string, Record<string, unknown>> = {};
   for (const { name, ...rest } of t.params) params[name] = rest;
   return { query: t.text, name: t.name, params };
-}
-
-/** The spec's REST-4000 answer when the output exceeds the response limit, as for queries. */
-function overLimit(ctx: Pick<RequestContext, 'headers'>, output: unknown): Reply | undefined {
-  return overResponseLimit(ctx.headers, output);
 }
 
 function truthy(flag: boolean | string | undefined): boolean {
@@ -90,8 +85,9 @@ async function run(ctx: RunContext): Promise<Reply> {
     ...request,
     client: runClient(ctx),
   });
-  const refused = overLimit(ctx, answer.output.results);
-  if (refused) return refused;
+  // The spec's REST-4000 answer when the output exceeds the response limit, as for queries.
+  const checked = resultsWithinLimit(ctx.headers, answer.output.results);
+  if ('refused' in checked) return checked.refused;
   return {
     results: {
       error: false,

@@ -42,15 +42,6 @@ export function resultsWithinLimit(
   };
 }
 
-/** The REST-4000 answer when `output` is larger than the cap, else undefined. */
-export function overResponseLimit(
-  headers: IncomingHttpHeaders,
-  output: unknown,
-): Reply | undefined {
-  const checked = resultsWithinLimit(headers, output);
-  return 'refused' in checked ? checked.refused : undefined;
-}
-
 function refusal(message: string): Reply {
   return { results: [], error: true, code: 'REST-4000', message };
 }

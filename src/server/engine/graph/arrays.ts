@@ -6,13 +6,18 @@ import { defaultOf } from '../values.js';
 
 type Typed = Uint8Array | Uint16Array | Int32Array | Uint32Array | Float64Array;
 
-/** `array` if it holds `size` elements, else a copy with room for at least `size`. */
-export function ensureSize<T extends Typed>(array: T, size: number): T {
-  if (size <= array.length) return array;
+/** An empty array of `array`'s type with room for `size`: its length doubled until it fits. */
+function roomFor<T extends Typed>(array: T, size: number): T {
   let capacity = Math.max(16, array.length);
   while (capacity < size) capacity *= 2;
   const Ctor = array.constructor as new (n: number) => T;
-  const grown = new Ctor(capacity);
+  return new Ctor(capacity);
+}
+
+/** `array` if it holds `size` elements, else a copy with room for at least `size`. */
+export function ensureSize<T extends Typed>(array: T, size: number): T {
+  if (size <= array.length) return array;
+  const grown = roomFor(array, size);
   grown.set(array);
   return grown;
 }
@@ -30,10 +35,7 @@ export function* ensureSizeSteps<T extends Typed>(
   used: number,
 ): Generator<void, T> {
   if (size <= array.length) return array;
-  let capacity = Math.max(16, array.length);
-  while (capacity < size) capacity *= 2;
-  const Ctor = array.constructor as new (n: number) => T;
-  const grown = new Ctor(capacity);
+  const grown = roomFor(array, size);
   const end = Math.min(used, array.length);
   for (let at = 0; at < end; at += copyChunk) {
     grown.set(array.subarray(at, Math.min(end, at + copyChunk)), at);

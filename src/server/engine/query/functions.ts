@@ -295,6 +295,9 @@ const MISC_FUNCTIONS: ReadonlyMap<string, Implementation> = new Map<string, Impl
  */
 export const COMPILED_FORMS: ReadonlySet<string> = new Set(['selectvertex', 'evaluate']);
 
+/** Built-ins whose value differs between calls with the same arguments. */
+export const IMPURE_BUILTINS: ReadonlySet<string> = new Set(['rand', 'now', 'gsql_uuid_v4']);
+
 /** Every implementation, by the core table's (lower-case) names. */
 export const IMPLEMENTATIONS: ReadonlyMap<string, Implementation> = new Map([
   ...MATH_FUNCTIONS,

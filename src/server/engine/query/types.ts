@@ -73,6 +73,17 @@ export const VOID: T = { k: 'void' };
 export const JSONT: T = { k: 'json' };
 export const JSONARRAYT: T = { k: 'json', array: true };
 
+/** Type kinds whose values are primitives (numbers, booleans, strings), never containers. */
+export const PRIMITIVE_KINDS: ReadonlySet<T['k']> = new Set([
+  'int',
+  'uint',
+  'float',
+  'double',
+  'bool',
+  'string',
+  'datetime',
+]);
+
 export const isIntType = (t: T): boolean => t.k === 'int' || t.k === 'uint';
 export const isFloatType = (t: T): boolean => t.k === 'float' || t.k === 'double';
 export const isNumeric = (t: T): boolean => isIntType(t) || isFloatType(t);

@@ -31,7 +31,7 @@ import {
   umod,
   VT,
 } from '../../runtime-values.js';
-import { BUILTINS } from '../../functions.js';
+import { BUILTINS, IMPURE_BUILTINS } from '../../functions.js';
 import { degreeAt, degreeEntryFn, degreeFn, singleAdjacency } from '../context/edge-walk.js';
 import {
   vertexAttrReader,
@@ -51,6 +51,7 @@ import {
   isFloatType,
   isIntType,
   isNumeric,
+  PRIMITIVE_KINDS,
   STRING,
   ANY,
   type AccSpec,
@@ -67,12 +68,6 @@ export interface Local {
   readonly t: string;
   readonly s: string;
 }
-
-/** Result types whose values are primitives (never an array a built-in was given). */
-const PRIMITIVE_RESULTS = new Set(['int', 'uint', 'float', 'double', 'bool', 'string', 'datetime']);
-
-/** Built-ins whose value differs between calls with the same arguments. */
-const IMPURE = new Set(['rand', 'now', 'gsql_uuid_v4']);
 
 /** Built-ins that are `Math[name](num(x))` (functions.ts, math1). */
 const MATH1 = new Set([
@@ -462,7 +457,7 @@ export class Gen {
     if (unavailableUdf(e.name) !== undefined) return null;
     if (e.args.length < builtin.min || e.args.length > builtin.max) return null;
     // A value that changes from call to call is never one of a source's memos (perSourceValue).
-    if (IMPURE.has(lname)) this.rowDep = true;
+    if (IMPURE_BUILTINS.has(lname)) this.rowDep = true;
     const args = e.args.map((a) => this.expr(a));
     const { fn, t } = builtinBody(
       builtin,
@@ -471,7 +466,8 @@ export class Gen {
     const call = this.constant(fn);
     // A value of a primitive type cannot be the argument array: the call site's own array is
     // filled for each call (built-ins keep nothing of it), instead of a new one per call.
-    if (!PRIMITIVE_RESULTS.has(t.k))
+    // A primitive result is never the argument array a built-in was given.
+    if (!PRIMITIVE_KINDS.has(t.k))
       return { c: `${call}([${args.map((a) => a.c).join(', ')}], r)`, t };
     const a = this.scratch(args.length);
     const fill = args.map((x, i) => `(${a}[${i}] = ${x.c}), `).join('');

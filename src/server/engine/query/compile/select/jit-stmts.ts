@@ -51,7 +51,7 @@ function withScope<R>(g: Gen, body: () => R): R {
 }
 
 /** One statement of an ACCUM ('accum') or POST-ACCUM ('post') clause. */
-export function genStmt(g: Gen, s: DmlStmt, mode: Mode): string {
+function genStmt(g: Gen, s: DmlStmt, mode: Mode): string {
   switch (s.kind) {
     case 'If':
       return branches(g, s, mode);

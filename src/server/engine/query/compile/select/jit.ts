@@ -1,11 +1,13 @@
 // Select layer: generated JavaScript for the hot part of simple SELECT blocks: the row loop over
 // the CSR arrays (one hop, or none), WHERE, ACCUM and each POST-ACCUM clause become one function
 // each, built with `new Function` (factories cached by source, see jit-gen.ts build). Expressions
-// and statements of the common kinds (literals, variables, aliases, vertex and global accumulator
-// reads, arithmetic, comparisons, logic, accumulator `+=` / `=`) are written out inline; any
-// other expression or assignment calls its ordinary compiled closure (the frame slots of the
+// of the common kinds (literals, variables, aliases, vertex and global accumulator reads,
+// arithmetic, comparisons, logic, built-in calls) are written out inline (jit-gen.ts), and so are
+// the statements of jit-stmts.ts (accumulator `+=` / `=`, IF, FOREACH, local variables); any
+// other expression or statement calls its ordinary compiled closure (the frame slots of the
 // aliases are kept up to date when one does, so closures see what they would see on the closure
-// path). The generated code calls the same runtime helpers as the closures, so values and
+// path), or the clause is not generated when such a closure could not see the generated
+// function's own variables. The generated code calls the same runtime helpers as the closures, so values and
 // snapshot semantics are exactly theirs. The row loop is shaped like a hand-written CSR loop:
 // per-type columns and marks are locals reloaded when the far end's type changes, a range of one
 // far type has a loop of its own, per-source values are computed once per range, and scans of
@@ -332,11 +334,13 @@ export function jitSelect(c: CompileContext, plan: JitPlan): JitSelect | null {
       g.extra.add(`let cn${k} = sets[${k}].count;`);
       epilogue.push(`sets[${k}].count = cn${k};`);
       let add: string;
+      // The visited flag's column is this target's mark (see below): no collector marks.
+      const flagged = flag !== null && slot === hop?.targetSlot;
       if (at.id === 'sid') {
         // A source is collected at most once: the sources of a scan are a vertex set's
         // (distinct) ids, each met once, so no mark is needed.
         add = `cids${k}[cn${k}++] = sid;`;
-      } else if (flag && slot === hop?.targetSlot) {
+      } else if (flagged) {
         // The flag's column (0 / 1) is the mark; the write is listed for the column's reset at
         // the end of the run, as the POST-ACCUM assignment would list it (VAcc.noteAt).
         const va = `va${flag.acc}`;
@@ -357,11 +361,14 @@ export function jitSelect(c: CompileContext, plan: JitPlan): JitSelect | null {
         afterSource.push(add);
       } else {
         lines.push(add);
-        // The id is written whatever the condition; the count moves on only for a new vertex
-        // that passes (the mark is set only then).
-        const marks = g.typed(at, (t) => `sets[${k}].marksFor(${t})`);
-        bitLines.push(`{ const m = ${marks}[${at.s}]; ${marks}[${at.s}] = m | ok;
+        if (flagged) bitLines.push(`if (ok === 1) ${add}`);
+        else {
+          // The id is written whatever the condition; the count moves on only for a new vertex
+          // that passes (the mark is set only then).
+          const marks = g.typed(at, (t) => `sets[${k}].marksFor(${t})`);
+          bitLines.push(`{ const m = ${marks}[${at.s}]; ${marks}[${at.s}] = m | ok;
 cids${k}[cn${k}] = ${at.id}; cn${k} += ok & (1 - m); }`);
+        }
       }
     });
     const bodyOf = (rows: readonly string[]) =>

@@ -10,6 +10,11 @@ import { type Walk, walkEdges } from '../context/edge-walk.js';
 import { dedupeIds, IdsBuilder, vertexIds, type VertexIds } from '../../vertex-ids.js';
 import { allOf, checkVertexType } from '../context/graph-lookups.js';
 
+/** The vertices of a container value (a SetAccum, a ListAccum...), each once. */
+function distinctVertices(v: unknown): VertexIds {
+  return dedupeIds(vertexIds(elementsOf(v).filter((x): x is number => typeof x === 'number')));
+}
+
 /**
  * Vertices reachable from `from` by min..max hops along `walks`, each with the number of
  * shortest paths reaching it: the reference's shortest-path semantics for a repeated edge (only
@@ -84,12 +89,7 @@ export function sourceOf(
             elementsOf(r.g[i]).map((x) => checkVertexType(c, x)),
           ),
         );
-      else
-        parts.push((r) =>
-          dedupeIds(
-            vertexIds(elementsOf(r.g[i]).filter((x): x is number => typeof x === 'number')),
-          ),
-        );
+      else parts.push((r) => distinctVertices(r.g[i]));
       continue;
     }
     const sym = cx.scope.lookup(name);
@@ -112,9 +112,7 @@ export function sourceOf(
           const v = r.f[slot];
           if (v instanceof VSet) return v.ids;
           if (typeof v === 'number') return Float64Array.of(v);
-          return dedupeIds(
-            vertexIds(elementsOf(v).filter((x): x is number => typeof x === 'number')),
-          );
+          return distinctVertices(v);
         });
       continue;
     }

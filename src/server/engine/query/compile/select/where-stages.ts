@@ -12,12 +12,11 @@
 // something that is not a pure built-in (a subquery, a UDF, rand(), now(), a method that changes
 // an accumulator) stays at the end, with every condition written after it.
 import { builtinFunction, type Expr, walk } from '../../../../../core/gsql/index.js';
+import { IMPURE_BUILTINS } from '../../functions.js';
 import type { Run } from '../../run.js';
 
 export type Test = (r: Run) => unknown;
 
-/** Built-in functions whose value depends on their arguments only. */
-const impureFunctions = new Set(['rand', 'now']);
 const pureCategories = new Set([
   'math',
   'string',
@@ -57,7 +56,7 @@ function namesRead(e: Expr): Set<string> | null {
       else if (node.kind === 'Call') {
         const name = node.name.toLowerCase();
         const builtin = builtinFunction(name);
-        if (!builtin || impureFunctions.has(name) || !pureCategories.has(builtin.category))
+        if (!builtin || IMPURE_BUILTINS.has(name) || !pureCategories.has(builtin.category))
           pure = false;
       } else if (node.kind === 'MethodCall') {
         if (!readingMethods.has(node.name.toLowerCase())) pure = false;

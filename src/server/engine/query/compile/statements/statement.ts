@@ -26,7 +26,7 @@ import type { CompileContext } from '../context/compile-context.js';
 import { QueryRuntimeError } from '../../errors.js';
 import { toStringValue } from '../../functions.js';
 import { converter, defaultValue, EdgeRef, eq } from '../../runtime-values.js';
-import { isNumeric, type T, typeName } from '../../types.js';
+import { isNumeric, PRIMITIVE_KINDS, type T, typeName } from '../../types.js';
 import { declare, vsetVar } from '../context/symbols.js';
 import { compileExpr } from '../expressions/expr.js';
 import { typeOf } from '../expressions/typing.js';
@@ -299,8 +299,6 @@ export function compileVertexSetExpr(
   });
 }
 
-const PRIMITIVE = new Set(['int', 'uint', 'float', 'double', 'string', 'bool', 'datetime']);
-
 /**
  * The operators page, subqueries: the RETURN value has the type of the RETURNS header. Numbers
  * convert among themselves; a STRING, BOOL or DATETIME returned for another of these kinds (or
@@ -310,7 +308,7 @@ function checkReturnType(comp: CompileContext, node: Expr, t: T): void {
   const declared = comp.self?.returns;
   if (!declared) return;
   const want = typeOf(comp, declared);
-  if (!PRIMITIVE.has(want.k) || !PRIMITIVE.has(t.k)) return;
+  if (!PRIMITIVE_KINDS.has(want.k) || !PRIMITIVE_KINDS.has(t.k)) return;
   if (isNumeric(want) ? isNumeric(t) : want.k === t.k) return;
   comp.error(
     node,
