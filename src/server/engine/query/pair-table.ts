@@ -104,7 +104,7 @@ export class PairTable {
     }
   }
 
-  /** A new entry (id, k) at the end of the vertex's chain (it must have none); its index. */
+  /** A new entry (id, k) at the end of the vertex's chain (which must not hold k yet); its index. */
   append(t: number, s: number, id: number, k: number): number {
     if (this.size === this.vid.length) this.grow();
     const e = this.size++;

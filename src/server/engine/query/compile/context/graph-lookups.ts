@@ -159,9 +159,16 @@ function primaryIdValue(table: VertexTable, id: number): unknown {
   const type = table.def.primaryId.type;
   let known = idValues.get(table);
   if (known === undefined || known.type !== type || known.text.length < table.slotCount) {
-    // Arrays made at their size: a write past the end of a long array could make it sparse.
-    const n = Math.max(table.slotCount, 1);
+    // Arrays made at their size (a write past the end of a long array could make it sparse),
+    // doubled as the table grows, keeping the values read so far when the type is unchanged.
+    const kept = known?.type === type ? known : undefined;
+    const n = Math.max(table.slotCount, 2 * (kept?.text.length ?? 0), 1);
     const grown = { type, text: new Array<string | undefined>(n), value: new Array<unknown>(n) };
+    if (kept)
+      for (let i = 0; i < kept.text.length; i++) {
+        grown.text[i] = kept.text[i];
+        grown.value[i] = kept.value[i];
+      }
     idValues.set(table, grown);
     known = grown;
   }
