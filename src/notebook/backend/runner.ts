@@ -81,9 +81,14 @@ export class CellRunner {
   async stop(cellId: string): Promise<string[]> {
     const state = this.running.get(cellId);
     if (!state) return [];
-    state.controller.abort();
-    if (state.hint === undefined) return [];
-    return abortRunningQuery(this.client(), state.graph, '', state.hint);
+    // The server is asked first: once the client stops waiting, the server may already have
+    // ended the run for the disconnect, and /abortquery would then report nothing aborted.
+    try {
+      if (state.hint === undefined) return [];
+      return await abortRunningQuery(this.client(), state.graph, '', state.hint);
+    } finally {
+      state.controller.abort();
+    }
   }
 
   private options(state: Running) {
